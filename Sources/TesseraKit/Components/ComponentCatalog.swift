@@ -1,0 +1,61 @@
+import Foundation
+
+/// The components a site can use, described for people and tools (`tessera components`).
+public struct ComponentCatalog: Sendable {
+    public struct Entry: Sendable, Encodable {
+        public struct Field: Sendable, Encodable {
+            public var name: String
+            public var type: String
+            public var required: Bool
+            public var description: String?
+            public var values: [String]?
+            public var format: String?
+        }
+        public var code: String
+        public var description: String?
+        public var shell: String
+        public var fields: [Field]
+        public var hasSwiftModel: Bool
+        public var source: String
+    }
+
+    public var entries: [Entry]
+
+    /// Loads the site's theme and lists its components, with the site's overrides.
+    public static func load(siteDirectory: String) throws -> ComponentCatalog {
+        let configuration = try SiteConfiguration.load(from: siteDirectory)
+        let theme = try Theme.load(name: configuration.theme, siteDirectory: siteDirectory, location: configuration.themeLocation)
+        let diagnostics = DiagnosticCollector()
+        let registry = ComponentRegistry.load(theme: theme, diagnostics: diagnostics)
+        try diagnostics.throwIfErrors()
+        return ComponentCatalog(entries: registry.codes.compactMap { code in
+            guard let definition = registry[code] else { return nil }
+            let schema = definition.schema
+            return Entry(
+                code: code, description: schema.description, shell: schema.shell ?? theme.defaultShell,
+                fields: schema.fields.map {
+                    .init(name: $0.name, type: $0.type.rawValue, required: $0.required, description: $0.description,
+                          values: $0.values.isEmpty ? nil : $0.values, format: $0.format)
+                },
+                hasSwiftModel: definition.model != nil,
+                source: Diagnostic.displayPath(schema.file, relativeTo: siteDirectory))
+        })
+    }
+
+    /// A readable listing: each component, its shell, then its fields.
+    public var text: String {
+        entries.map { entry in
+            var lines = ["\(entry.code)  (shell: \(entry.shell))" + (entry.description.map { " — \($0)" } ?? "")]
+            for field in entry.fields {
+                var line = "    \(field.name): \(field.type)"
+                if field.required { line += ", required" }
+                if let values = field.values { line += " [\(values.joined(separator: "|"))]" }
+                if let format = field.format { line += ", format \(format)" }
+                if let description = field.description { line += " — \(description)" }
+                lines.append(line)
+            }
+            if entry.fields.isEmpty { lines.append("    (no fields)") }
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// What a component accepts and how it is wrapped, read from `components/<code>.yml`.
+public struct ComponentSchema: Sendable {
+    public var code: String
+    public var description: String?
+    /// `shells/<shell>.mustache` wraps the body; nil means the theme's default shell, `none` means bare.
+    public var shell: String?
+    public var shellLocation: SourceLocation?
+    public var fields: [FieldSpec]
+    /// Sample values, rendered by the gallery and by tests.
+    public var example: ContentNode?
+    public var file: String
+
+    public init(code: String, description: String? = nil, shell: String? = nil, fields: [FieldSpec] = [], example: ContentNode? = nil, file: String) {
+        self.code = code
+        self.description = description
+        self.shell = shell
+        self.fields = fields
+        self.example = example
+        self.file = file
+    }
+
+    public func field(_ name: String) -> FieldSpec? { fields.first { $0.name == name } }
+
+    static let keys = ["description", "shell", "fields", "example"]
+    /// Names templates already use for the rendering context; a field may not shadow them.
+    static let reservedFieldNames = ["component", "componentCode", "site", "page", "body", "section"]
+
+    static func load(code: String, path: String) throws -> ComponentSchema {
+        let root = try YAMLParser.parseMapping(try FileTree.readText(path), file: path, what: "a component schema")
+        var schema = ComponentSchema(code: code, file: path)
+        let errors = DiagnosticCollector()
+        for entry in root.entries ?? [] {
+            switch entry.key {
+            case "description": schema.description = entry.value.scalarText
+            case "shell":
+                schema.shell = entry.value.scalarText
+                schema.shellLocation = entry.value.location
+            case "example": schema.example = entry.value
+            case "fields":
+                guard let fields = entry.value.entries else {
+                    errors.report(Diagnostic(.error, "'fields' must be a mapping of field names to specs", at: entry.value.location, hint: "write `title: { type: text, required: true }`"))
+                    continue
+                }
+                schema.fields = fields.compactMap { field in errors.attempt { try parseField(field) } }
+            default:
+                errors.report(Diagnostic(.error, "unknown schema key '\(entry.key)'", at: entry.keyLocation, hint: Suggestions.didYouMean(entry.key, in: keys) ?? "a schema has \(keys.joined(separator: ", "))"))
+            }
+        }
+        try errors.throwIfErrors()
+        return schema
+    }
+
+    private static func parseField(_ entry: ContentNode.Entry) throws -> FieldSpec {
+        if reservedFieldNames.contains(entry.key) {
+            throw TesseraError("'\(entry.key)' cannot be a field name", at: entry.keyLocation, hint: "templates already use '\(entry.key)'; pick another name")
+        }
+        let node = entry.value
+        // `title: text` is shorthand for `title: { type: text }`.
+        let spec: [ContentNode.Entry]
+        if case .string = node.value {
+            spec = [.init(key: "type", keyLocation: node.location, value: node)]
+        } else if let entries = node.entries {
+            spec = entries
+        } else {
+            throw TesseraError("field '\(entry.key)' must be a type name or a mapping", at: node.location, hint: "write `\(entry.key): { type: text }`")
+        }
+        var field = FieldSpec(name: entry.key, type: .text, location: entry.keyLocation)
+        var sawType = false
+        for option in spec {
+            let value = option.value
+            switch option.key {
+            case "type":
+                let name = value.scalarText ?? ""
+                guard let type = FieldType(rawValue: name) else {
+                    throw TesseraError(
+                        "unknown field type '\(name)'", at: value.location,
+                        hint: Suggestions.didYouMean(name, in: FieldType.allCases.map(\.rawValue)) ?? "the types are \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                field.type = type
+                sawType = true
+            case "required":
+                guard let flag = value.bool else { throw TesseraError("'required' must be true or false", at: value.location) }
+                field.required = flag
+            case "default": field.defaultValue = value
+            case "description": field.description = value.scalarText
+            case "format": field.format = value.scalarText
+            case "currency": field.currency = value.scalarText?.uppercased()
+            case "values", "accepts":
+                guard let list = value.list, list.allSatisfy({ $0.scalarText != nil }) else {
+                    throw TesseraError("'\(option.key)' must be a list of names", at: value.location, hint: "write `\(option.key): [a, b]`")
+                }
+                if option.key == "values" { field.values = list.compactMap(\.scalarText) } else { field.accepts = list.compactMap(\.scalarText) }
+            default:
+                throw TesseraError("unknown field option '\(option.key)'", at: option.keyLocation, hint: Suggestions.didYouMean(option.key, in: FieldSpec.keys) ?? "a field takes \(FieldSpec.keys.joined(separator: ", "))")
+            }
+        }
+        guard sawType else {
+            throw TesseraError("field '\(entry.key)' has no type", at: entry.keyLocation, hint: "add `type:`, one of \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if field.type == .enum && field.values.isEmpty {
+            throw TesseraError("enum field '\(entry.key)' lists no values", at: entry.keyLocation, hint: "add `values: [first, second]`")
+        }
+        return field
+    }
+}

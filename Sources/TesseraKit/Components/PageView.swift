@@ -1,0 +1,22 @@
+import Foundation
+
+/// A page after mapping: every component turned into view data, the body into HTML.
+/// It is what gets rendered, and what the per-page JSON document holds.
+public struct PageView: Sendable {
+    public var page: Page
+    /// The `page` value templates receive.
+    public var data: ViewObject
+    /// The body as HTML; nil when the page has no body or places it in its feed.
+    public var content: String?
+    public var sections: [SectionView]
+}
+
+/// One section after mapping.
+public struct SectionView: Sendable {
+    public var id: String?
+    public var layout: String
+    public var layoutLocation: SourceLocation
+    public var header: ComponentView?
+    public var items: [ComponentView]
+    public var footer: ComponentView?
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Maps components as written in content to view data: validates fields against the schema,
+/// runs each field's transformer, adds the Swift model's values, picks the shell.
+public struct ViewDataMapper: Sendable {
+    public var registry: ComponentRegistry
+    public var transformers: TransformerRegistry
+    /// The theme's shell for schemas that name none.
+    public var defaultShell: String
+
+    public init(registry: ComponentRegistry, transformers: TransformerRegistry = .standard, defaultShell: String) {
+        self.registry = registry
+        self.transformers = transformers
+        self.defaultShell = defaultShell
+    }
+
+    /// Maps one component and its children; every problem of the component is reported, not just the first.
+    public func map(_ use: ComponentUse, context: TransformContext, pageContent: String? = nil) throws -> ComponentView {
+        guard let definition = registry[use.code] else {
+            let near = Suggestions.nearest(to: use.code, in: registry.codes)
+            throw TesseraError(
+                "unknown component '\(use.code)'", at: use.codeLocation,
+                hint: near.isEmpty
+                    ? "the theme's components are: \(registry.codes.joined(separator: ", "))"
+                    : "did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))? `tessera components` lists them all")
+        }
+        let schema = definition.schema
+        let errors = DiagnosticCollector()
+        for entry in use.fields where schema.field(entry.key) == nil {
+            let known = schema.fields.map(\.name)
+            errors.report(Diagnostic(
+                .error, "unknown field '\(entry.key)' for component '\(use.code)'", at: entry.keyLocation,
+                hint: Suggestions.didYouMean(entry.key, in: known)
+                    ?? (known.isEmpty ? "'\(use.code)' takes no fields" : "'\(use.code)' takes \(known.joined(separator: ", "))")))
+        }
+        var values: [(String, ViewValue)] = []
+        values.reserveCapacity(schema.fields.count)
+        for field in schema.fields {
+            guard let node = use[field.name] ?? field.defaultValue, !node.isNull else {
+                if field.required {
+                    errors.report(Diagnostic(
+                        .error, "component '\(use.code)' needs field '\(field.name)'", at: use.location,
+                        hint: "add `\(field.name):` (\(field.type.rawValue))" + (field.description.map { ": \($0)" } ?? "")))
+                }
+                values.append((field.name, .null))
+                continue
+            }
+            let value = errors.attempt { try self.value(of: node, field: field, in: use, context: context, pageContent: pageContent) }
+            values.append((field.name, value ?? .null))
+        }
+        try errors.throwIfErrors()
+        var data = ViewObject(values)
+        if let model = definition.model {
+            let fields = ComponentFields(values: data, pageContent: pageContent)
+            let extra: ViewValue
+            do { extra = try model.make(fields, context) } catch { throw TesseraError.wrapping(error, at: use.location) }
+            if case .object(let object) = extra { data = data.merging(object.pairs) }
+        }
+        let shell = schema.shell ?? defaultShell
+        return ComponentView(code: use.code, data: data, shell: shell == "none" ? nil : shell, location: use.location)
+    }
+
+    private func value(of node: ContentNode, field: FieldSpec, in use: ComponentUse, context: TransformContext, pageContent: String?) throws -> ViewValue {
+        if field.type == .items {
+            guard let list = node.list else {
+                throw TransformerRegistry.wrongType(node, field: field, expected: "a list of components", hint: "start each child with '- component:'")
+            }
+            let errors = DiagnosticCollector()
+            let children = list.compactMap { item -> ComponentView? in
+                errors.attempt {
+                    let child = try ComponentUse.parse(item, what: "a child of '\(use.code)'")
+                    if !field.accepts.isEmpty && !field.accepts.contains(child.code) {
+                        throw TesseraError(
+                            "'\(use.code)' does not accept '\(child.code)' in '\(field.name)'", at: child.codeLocation,
+                            hint: "it accepts \(field.accepts.joined(separator: ", "))")
+                    }
+                    return try map(child, context: context, pageContent: pageContent)
+                }
+            }
+            try errors.throwIfErrors()
+            return .components(children)
+        }
+        guard let transformer = transformers[field.type.rawValue] else {
+            throw TesseraError("no transformer named '\(field.type.rawValue)'", at: field.location)
+        }
+        return try transformer.transform(node, field, context)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// View data: what transformers make of content and the only thing templates see.
+///
+/// A closed set of cases keeps rendering fast (no `Mirror`), makes every value encodable to JSON
+/// for the per-page view-data documents, and lets an absent optional field be an explicit `null`
+/// so that Mustache never falls through to a same-named value of an outer context.
+public enum ViewValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case string(String)
+    case number(Double)
+    case list([ViewValue])
+    case object(ViewObject)
+    /// A value that renders as `text` and also has parts: a date renders "3 days ago" and has `iso`.
+    case formatted(String, ViewObject)
+    /// A component's children, mapped but not yet rendered; the renderer turns them into HTML.
+    case components([ComponentView])
+
+    public static func object(_ pairs: KeyValuePairs<String, ViewValue>) -> ViewValue {
+        .object(ViewObject(pairs.map { ($0.key, $0.value) }))
+    }
+
+    public static func formatted(_ text: String, _ pairs: KeyValuePairs<String, ViewValue>) -> ViewValue {
+        .formatted(text, ViewObject(pairs.map { ($0.key, $0.value) }))
+    }
+
+    public static func optional(_ string: String?) -> ViewValue {
+        string.map(ViewValue.string) ?? .null
+    }
+
+    /// The text this value renders as in `{{value}}`.
+    public var text: String? {
+        switch self {
+        case .string(let s), .formatted(let s, _): return s
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case .bool(let b): return b ? "true" : "false"
+        default: return nil
+        }
+    }
+
+    public subscript(key: String) -> ViewValue? {
+        switch self {
+        case .object(let object), .formatted(_, let object): return object[key]
+        default: return nil
+        }
+    }
+}
+
+/// An ordered set of named view values; immutable, shared between threads.
+public final class ViewObject: Sendable, Equatable {
+    public let keys: [String]
+    private let storage: [String: ViewValue]
+
+    public init(_ pairs: [(String, ViewValue)]) {
+        var keys: [String] = []
+        var storage: [String: ViewValue] = [:]
+        keys.reserveCapacity(pairs.count)
+        for (key, value) in pairs {
+            if storage.updateValue(value, forKey: key) == nil { keys.append(key) }
+        }
+        self.keys = keys
+        self.storage = storage
+    }
+
+    public subscript(key: String) -> ViewValue? { storage[key] }
+
+    public var pairs: [(String, ViewValue)] { keys.map { ($0, storage[$0]!) } }
+
+    /// A copy with `other`'s keys added, replacing same-named ones.
+    public func merging(_ other: [(String, ViewValue)]) -> ViewObject {
+        ViewObject(pairs + other)
+    }
+
+    public static func == (lhs: ViewObject, rhs: ViewObject) -> Bool {
+        lhs === rhs || (lhs.keys == rhs.keys && lhs.storage == rhs.storage)
+    }
+}
+
+/// A component of a page after mapping: its code, its view data, its shell, and its children.
+public struct ComponentView: Sendable, Equatable {
+    public var code: String
+    public var data: ViewObject
+    /// Nil renders the body bare.
+    public var shell: String?
+    public var location: SourceLocation
+
+    public init(code: String, data: ViewObject, shell: String?, location: SourceLocation) {
+        self.code = code
+        self.data = data
+        self.shell = shell
+        self.location = location
+    }
+}

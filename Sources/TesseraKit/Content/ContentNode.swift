@@ -1,0 +1,109 @@
+import Foundation
+
+/// A value from a content or schema file, with where it was written.
+///
+/// Front matter, feeds and schemas are parsed into this tree rather than into plain dictionaries so
+/// that every later stage can point at the exact line and column of the value it rejects.
+public struct ContentNode: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
+        case null
+        case bool(Bool)
+        case int(Int)
+        case double(Double)
+        case string(String)
+        /// A scalar YAML resolved as a timestamp; kept as written so dates parse one way only.
+        case timestamp(String)
+        case list([ContentNode])
+        case map([Entry])
+    }
+
+    /// One key of a mapping, with the location of the key itself (for "unknown field" errors).
+    public struct Entry: Sendable, Equatable {
+        public var key: String
+        public var keyLocation: SourceLocation
+        public var value: ContentNode
+    }
+
+    public var value: Value
+    public var location: SourceLocation
+
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+
+    // MARK: Access
+
+    public var entries: [Entry]? {
+        if case .map(let entries) = value { return entries }
+        return nil
+    }
+
+    public var list: [ContentNode]? {
+        if case .list(let items) = value { return items }
+        return nil
+    }
+
+    public subscript(key: String) -> ContentNode? {
+        entries?.first { $0.key == key }?.value
+    }
+
+    public func entry(_ key: String) -> Entry? {
+        entries?.first { $0.key == key }
+    }
+
+    public var isNull: Bool { value == .null }
+
+    /// The scalar as text, whatever YAML resolved it to; nil for lists, maps and null.
+    public var scalarText: String? {
+        switch value {
+        case .string(let s), .timestamp(let s): return s
+        case .int(let i): return String(i)
+        case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .bool(let b): return b ? "true" : "false"
+        case .null, .list, .map: return nil
+        }
+    }
+
+    public var number: Double? {
+        switch value {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+
+    public var bool: Bool? {
+        if case .bool(let b) = value { return b }
+        return nil
+    }
+
+    /// A word for the kind of value, for "expected X, found Y" messages.
+    public var kindDescription: String {
+        switch value {
+        case .null: return "nothing (null)"
+        case .bool: return "a boolean"
+        case .int, .double: return "a number"
+        case .string: return "text"
+        case .timestamp: return "a date"
+        case .list: return "a list"
+        case .map: return "a mapping"
+        }
+    }
+}
+
+extension ContentNode {
+    /// A plain Foundation value (String, Int, Double, Bool, [Any], [String: Any], NSNull) for the
+    /// places that pass data through untyped: custom front matter and data files.
+    public var plainValue: any Sendable {
+        switch value {
+        case .null: return Optional<String>.none as any Sendable
+        case .bool(let b): return b
+        case .int(let i): return i
+        case .double(let d): return d
+        case .string(let s), .timestamp(let s): return s
+        case .list(let items): return items.map(\.plainValue)
+        case .map(let entries): return Dictionary(entries.map { ($0.key, $0.value.plainValue) }, uniquingKeysWith: { a, _ in a })
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A page as parsed from one file of `content/`: metadata, its feed of sections, and its Markdown body.
+public struct Page: Sendable {
+    public enum Kind: String, Sendable {
+        /// Markdown with YAML front matter.
+        case markdown
+        /// A `.yml`/`.json` document: the same keys as front matter, no body.
+        case feed
+    }
+
+    public var sourcePath: String
+    /// Path below `content/`, with `/` separators: `courses/swift.md`.
+    public var relativePath: String
+    public var kind: Kind
+    /// Site-relative URL with a trailing slash: `/courses/swift/`.
+    public var url: String
+    public var title: String?
+    public var date: Date?
+    public var draft: Bool = false
+    public var slug: String?
+    public var layout: String = "page"
+    public var layoutLocation: SourceLocation
+    public var language: String?
+    public var tags: [String] = []
+    public var summary: String?
+    /// Custom front matter keys, passed to templates as `page.params`.
+    public var params: [ContentNode.Entry] = []
+    public var sections: [PageSection] = []
+    public var body: String = ""
+    public var bodyLine: Int = 1
+
+    /// The file this page is written to, relative to the output folder.
+    public var outputPath: String {
+        url == "/" ? "index.html" : String(url.dropFirst()) + "index.html"
+    }
+
+    public var location: SourceLocation { SourceLocation(file: sourcePath) }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Turns one content file into a `Page`: front matter keys, sections, URL.
+struct PageParser {
+    var timeZone: TimeZone
+
+    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "tags", "summary", "sections", "components"]
+    static let contentExtensions = ["md", "markdown", "yml", "yaml", "json"]
+
+    func parse(text: String, sourcePath: String, relativePath: String) throws -> Page {
+        let ext = (relativePath as NSString).pathExtension.lowercased()
+        let kind: Page.Kind = ["md", "markdown"].contains(ext) ? .markdown : .feed
+        let front: FrontMatter
+        if kind == .markdown {
+            front = try FrontMatter.split(text, file: sourcePath)
+        } else {
+            front = FrontMatter(yaml: text, yamlLineOffset: 0, body: "", bodyLine: 1)
+        }
+        let what = kind == .markdown ? "front matter" : "a feed file"
+        let root = try YAMLParser.parseMapping(front.yaml, file: sourcePath, lineOffset: front.yamlLineOffset, what: what)
+        var page = Page(
+            sourcePath: sourcePath, relativePath: relativePath, kind: kind, url: "/",
+            layoutLocation: root.location)
+        page.body = front.body
+        page.bodyLine = front.bodyLine
+
+        let errors = DiagnosticCollector()
+        for entry in root.entries ?? [] {
+            errors.attempt { try apply(entry, to: &page) }
+        }
+        if root["sections"] != nil, let components = root.entry("components") {
+            errors.report(Diagnostic(
+                .error, "a page has either 'sections' or 'components', not both", at: components.keyLocation,
+                hint: "'components:' is shorthand for one section; move these items into a section under 'sections:'"))
+        }
+        try errors.throwIfErrors()
+        page.url = Self.url(for: relativePath, slug: page.slug)
+        return page
+    }
+
+    private func apply(_ entry: ContentNode.Entry, to page: inout Page) throws {
+        let node = entry.value
+        switch entry.key {
+        case "title": page.title = try text(node, key: "title")
+        case "summary": page.summary = try text(node, key: "summary")
+        case "slug":
+            let slug = try text(node, key: "slug")
+            guard !slug.isEmpty, !slug.contains("/"), slug != ".", slug != ".." else {
+                throw TesseraError("a slug must be one URL segment, found '\(slug)'", at: node.location, hint: "use letters, digits and dashes, for example `slug: swift-basics`")
+            }
+            page.slug = slug
+        case "layout":
+            page.layout = try text(node, key: "layout")
+            page.layoutLocation = node.location
+        case "lang": page.language = try text(node, key: "lang")
+        case "draft":
+            guard let flag = node.bool else {
+                throw TesseraError("'draft' must be true or false, found \(node.kindDescription)", at: node.location)
+            }
+            page.draft = flag
+        case "date":
+            guard let raw = node.scalarText, let date = DateParsing.parse(raw, timeZone: timeZone) else {
+                throw TesseraError("'\(node.scalarText ?? node.kindDescription)' is not a date", at: node.location, hint: DateParsing.formatHint)
+            }
+            page.date = date
+        case "tags":
+            if let list = node.list {
+                page.tags = try list.map { try text($0, key: "tags") }
+            } else if case .string(let one) = node.value {
+                page.tags = [one]
+            } else {
+                throw TesseraError("'tags' must be a list of words, found \(node.kindDescription)", at: node.location, hint: "write `tags: [swift, ios]`")
+            }
+        case "sections":
+            guard let list = node.list else {
+                throw TesseraError("'sections' must be a list, found \(node.kindDescription)", at: node.location, hint: "start each section with '- items:'")
+            }
+            let errors = DiagnosticCollector()
+            page.sections = list.compactMap { item in errors.attempt { try PageSection.parse(item) } }
+            try errors.throwIfErrors()
+        case "components":
+            guard node.list != nil else {
+                throw TesseraError("'components' must be a list, found \(node.kindDescription)", at: node.location, hint: "start each component with '- component:'")
+            }
+            let wrapper = ContentNode(.map([.init(key: "items", keyLocation: entry.keyLocation, value: node)]), at: node.location)
+            page.sections = [try PageSection.parse(wrapper)]
+        default:
+            page.params.append(entry)
+        }
+    }
+
+    private func text(_ node: ContentNode, key: String) throws -> String {
+        switch node.value {
+        case .string(let s): return s
+        case .int, .double, .bool, .timestamp: return node.scalarText ?? ""
+        default:
+            throw TesseraError("'\(key)' must be text, found \(node.kindDescription)", at: node.location)
+        }
+    }
+
+    /// Warnings for custom keys that look like misspelt known keys (`sectons:` would otherwise
+    /// silently become a custom field and the page would render without its feed).
+    static func lookalikeWarnings(_ page: Page) -> [Diagnostic] {
+        page.params.compactMap { entry in
+            guard let near = Suggestions.nearest(to: entry.key, in: knownKeys, limit: 1).first,
+                  Suggestions.editDistance(entry.key, near) <= 2 else { return nil }
+            return Diagnostic(
+                .warning, "'\(entry.key)' is not a front matter key Tessera knows; it is kept as a custom value",
+                at: entry.keyLocation, hint: "did you mean '\(near)'?")
+        }
+    }
+
+    /// `a/b.md` → `/a/b/`, `a/index.md` → `/a/`, `index.md` → `/`; `slug` replaces the last segment.
+    static func url(for relativePath: String, slug: String?) -> String {
+        var segments = relativePath.split(separator: "/").map(String.init)
+        guard let file = segments.popLast() else { return "/" }
+        let stem = (file as NSString).deletingPathExtension
+        if stem != "index" && stem != "_index" { segments.append(stem) }
+        if let slug {
+            if segments.isEmpty { segments = [slug] } else { segments[segments.count - 1] = slug }
+        }
+        return segments.isEmpty ? "/" : "/" + segments.joined(separator: "/") + "/"
+    }
+}

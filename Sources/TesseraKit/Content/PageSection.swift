@@ -1,0 +1,58 @@
+import Foundation
+
+/// A run of components on a page: an optional header, items, an optional footer, and a layout.
+public struct PageSection: Sendable, Equatable {
+    public var id: String?
+    /// Names `sections/<layout>.mustache`: `list`, `grid`, `carousel`, or one a theme adds.
+    public var layout: String
+    public var layoutLocation: SourceLocation
+    public var header: ComponentUse?
+    public var items: [ComponentUse]
+    public var footer: ComponentUse?
+    public var location: SourceLocation
+
+    public static let defaultLayout = "list"
+    static let keys = ["id", "layout", "header", "items", "footer"]
+
+    static func parse(_ node: ContentNode) throws -> PageSection {
+        guard let entries = node.entries else {
+            throw TesseraError(
+                "a section must be a mapping, found \(node.kindDescription)", at: node.location,
+                hint: "give each section `items:` and optionally `header:`, `footer:` and `layout:`")
+        }
+        let errors = DiagnosticCollector()
+        for entry in entries where !keys.contains(entry.key) {
+            var hint = Suggestions.didYouMean(entry.key, in: keys) ?? "a section takes \(keys.map { "'\($0)'" }.joined(separator: ", "))"
+            if entry.key == "component" || entry.key == "componentCode" {
+                hint = "a section holds components under `items:`; put this component in a list there"
+            }
+            errors.report(Diagnostic(.error, "unknown section key '\(entry.key)'", at: entry.keyLocation, hint: hint))
+        }
+        var section = PageSection(
+            id: node["id"]?.scalarText, layout: defaultLayout, layoutLocation: node.location,
+            header: nil, items: [], footer: nil, location: node.location)
+        if let layout = node["layout"] {
+            if case .string(let name) = layout.value {
+                section.layout = name
+                section.layoutLocation = layout.location
+            } else {
+                errors.report(Diagnostic(.error, "a section layout must be a name, found \(layout.kindDescription)", at: layout.location, hint: "use list, grid or carousel"))
+            }
+        }
+        if let header = node["header"], !header.isNull {
+            section.header = errors.attempt { try ComponentUse.parse(header, what: "a section header") }
+        }
+        if let footer = node["footer"], !footer.isNull {
+            section.footer = errors.attempt { try ComponentUse.parse(footer, what: "a section footer") }
+        }
+        if let items = node["items"], !items.isNull {
+            if let list = items.list {
+                section.items = list.compactMap { item in errors.attempt { try ComponentUse.parse(item, what: "an item") } }
+            } else {
+                errors.report(Diagnostic(.error, "'items' must be a list of components, found \(items.kindDescription)", at: items.location, hint: "start each item with '- component: …'"))
+            }
+        }
+        try errors.throwIfErrors()
+        return section
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Yams
+
+/// Parses YAML (and JSON, which YAML reads too) into located `ContentNode`s.
+enum YAMLParser {
+    /// - Parameters:
+    ///   - lineOffset: lines before the document in its file (front matter starts after `---`).
+    static func parse(_ text: String, file: String, lineOffset: Int = 0) throws -> ContentNode? {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw diagnose(error, file: file, lineOffset: lineOffset)
+        }
+        guard let node else { return nil }
+        return try convert(node, file: file, lineOffset: lineOffset)
+    }
+
+    /// Parses a document that must be a mapping (site.yml, front matter, schemas); empty means `{}`.
+    static func parseMapping(_ text: String, file: String, lineOffset: Int = 0, what: String) throws -> ContentNode {
+        let start = SourceLocation(file: file, line: lineOffset + 1)
+        guard let node = try parse(text, file: file, lineOffset: lineOffset) else {
+            return ContentNode(.map([]), at: start)
+        }
+        if node.isNull { return ContentNode(.map([]), at: node.location) }
+        guard node.entries != nil else {
+            throw TesseraError(
+                "\(what) must be a mapping of keys to values, found \(node.kindDescription)",
+                at: node.location,
+                hint: "write it as `key: value` lines")
+        }
+        return node
+    }
+
+    private static func location(_ mark: Mark?, file: String, lineOffset: Int) -> SourceLocation {
+        SourceLocation(file: file, line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
+    }
+
+    private static func convert(_ node: Node, file: String, lineOffset: Int) throws -> ContentNode {
+        let here = location(node.mark, file: file, lineOffset: lineOffset)
+        switch node {
+        case .scalar(let scalar):
+            return ContentNode(scalarValue(scalar, node: node), at: here)
+        case .sequence(let sequence):
+            return ContentNode(.list(try sequence.map { try convert($0, file: file, lineOffset: lineOffset) }), at: here)
+        case .mapping(let mapping):
+            var entries: [ContentNode.Entry] = []
+            var seen: [String: SourceLocation] = [:]
+            for (keyNode, valueNode) in mapping {
+                let keyLocation = location(keyNode.mark, file: file, lineOffset: lineOffset)
+                guard let key = keyNode.scalar?.string else {
+                    throw TesseraError("a mapping key must be plain text", at: keyLocation)
+                }
+                if let first = seen[key] {
+                    throw TesseraError(
+                        "duplicate key '\(key)'", at: keyLocation,
+                        hint: "'\(key)' is already set at line \(first.line); keep one of them")
+                }
+                seen[key] = keyLocation
+                entries.append(.init(key: key, keyLocation: keyLocation, value: try convert(valueNode, file: file, lineOffset: lineOffset)))
+            }
+            return ContentNode(.map(entries), at: here)
+        }
+    }
+
+    private static func scalarValue(_ scalar: Node.Scalar, node: Node) -> ContentNode.Value {
+        // Quoted scalars are always text: `title: "2026"` stays a string.
+        if scalar.style == .singleQuoted || scalar.style == .doubleQuoted || scalar.style == .literal || scalar.style == .folded {
+            return .string(scalar.string)
+        }
+        switch Tag.Name(rawValue: node.tag.description) {
+        case .null: return .null
+        case .bool: return node.bool.map(ContentNode.Value.bool) ?? .string(scalar.string)
+        case .int: return node.int.map(ContentNode.Value.int) ?? .string(scalar.string)
+        case .float: return node.float.map(ContentNode.Value.double) ?? .string(scalar.string)
+        case .timestamp: return .timestamp(scalar.string)
+        default: return .string(scalar.string)
+        }
+    }
+
+    private static func diagnose(_ error: YamlError, file: String, lineOffset: Int) -> TesseraError {
+        let hint = "check the indentation and that values containing ': ' or starting with '{', '[', '*', '&', '@' or '`' are quoted"
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            var message = "invalid YAML: \(problem)"
+            if let context { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
+            return TesseraError(message, at: location(mark, file: file, lineOffset: lineOffset), hint: hint)
+        case let .reader(problem, _, _, _):
+            return TesseraError("unreadable YAML: \(problem)", at: SourceLocation(file: file, line: lineOffset + 1), hint: "save the file as UTF-8")
+        default:
+            return TesseraError("invalid YAML: \(error)", at: SourceLocation(file: file, line: lineOffset + 1), hint: hint)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// How to build: what the command line says, with the clock injected.
+public struct BuildOptions: Sendable {
+    public var sourceDirectory: String
+    /// Overrides `output:` of site.yml.
+    public var outputDirectory: String?
+    public var includeDrafts = false
+    /// Overrides `buildDate:` of site.yml.
+    public var buildDate: Date?
+    /// The date used when neither the options nor site.yml give one: `SOURCE_DATE_EPOCH` or the
+    /// current time, read once by the caller so the engine never reads the clock.
+    public var fallbackBuildDate: Date
+    /// False for `tessera check`: everything is built and validated, nothing written.
+    public var writesOutput = true
+
+    public init(sourceDirectory: String, outputDirectory: String? = nil, includeDrafts: Bool = false, buildDate: Date? = nil, fallbackBuildDate: Date, writesOutput: Bool = true) {
+        self.sourceDirectory = sourceDirectory
+        self.outputDirectory = outputDirectory
+        self.includeDrafts = includeDrafts
+        self.buildDate = buildDate
+        self.fallbackBuildDate = fallbackBuildDate
+        self.writesOutput = writesOutput
+    }
+
+    /// `SOURCE_DATE_EPOCH` if set (reproducible builds), else now.
+    public static func environmentBuildDate(_ environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) -> Date {
+        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init) { return Date(timeIntervalSince1970: epoch) }
+        return now
+    }
+}
+
+/// What a build did, for the one-line summary.
+public struct BuildReport: Sendable {
+    public var pages: Int
+    public var files: Int
+    public var staticFiles: Int
+    public var skippedDrafts: Int
+    public var warnings: [Diagnostic]
+    public var outputDirectory: String
+    public var seconds: Double
+
+    public func summary(relativeTo base: String? = nil) -> String {
+        var line = "Built \(pages) page\(pages == 1 ? "" : "s") and \(files) file\(files == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
+        if skippedDrafts > 0 { line += " (\(skippedDrafts) draft\(skippedDrafts == 1 ? "" : "s") left out; --drafts includes them)" }
+        if !warnings.isEmpty { line += ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")" }
+        return line + " → \(Diagnostic.displayPath(outputDirectory, relativeTo: base))"
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// One named stage of a build. The pipeline is a list of these, so it reads like what it does
+/// and a new output is one more step.
+public struct BuildStep: Sendable {
+    public let name: String
+    let run: @Sendable (BuildState) throws -> Void
+
+    public init(_ name: String, _ run: @escaping @Sendable (BuildState) throws -> Void) {
+        self.name = name
+        self.run = run
+    }
+
+    /// load → parse → map → render → write.
+    public static let standardPipeline: [BuildStep] = [
+        .loadConfiguration, .loadTheme, .loadContent, .collectStaticFiles, .mapPages, .renderPages, .writeOutput,
+    ]
+}
+
+extension BuildStep {
+    public static let loadConfiguration = BuildStep("load configuration") { state in
+        guard FileTree.isDirectory(state.siteDirectory) else {
+            throw TesseraError("no site at \(state.siteDirectory): the folder does not exist", hint: "pass the site folder with --source, or create one with `tessera new DIR`")
+        }
+        state.configuration = try SiteConfiguration.load(from: state.siteDirectory)
+    }
+
+    public static let loadTheme = BuildStep("load theme") { state in
+        let theme = try Theme.load(name: state.configuration.theme, siteDirectory: state.siteDirectory, location: state.configuration.themeLocation)
+        state.theme = theme
+        state.registry = ComponentRegistry.load(theme: theme, diagnostics: state.diagnostics)
+        let templates = TemplateLibrary.load(theme: theme, registry: state.registry, diagnostics: state.diagnostics)
+        state.templates = templates
+        // A shell named by a schema or the theme must exist, whether or not a page uses it yet.
+        for definition in state.registry.definitions.values.sorted(by: { $0.code < $1.code }) {
+            let shell = definition.schema.shell ?? theme.defaultShell
+            guard shell != "none", templates.shells[shell] == nil else { continue }
+            let location = definition.schema.shell != nil ? definition.schema.shellLocation : (theme.defaultShellLocation ?? SourceLocation(file: theme.directory + "/theme.yml"))
+            state.diagnostics.report(Diagnostic(
+                .error, "unknown shell '\(shell)' for component '\(definition.code)'", at: location,
+                hint: Suggestions.didYouMean(shell, in: templates.shells.keys) ?? "add shells/\(shell).mustache, or use `shell: none` for a bare body"))
+        }
+    }
+
+    public static let loadContent = BuildStep("load content") { state in
+        let loader = ContentLoader(directory: state.siteDirectory + "/content", timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts)
+        let result = loader.load(into: state.diagnostics)
+        state.pages = result.pages
+        state.skippedDrafts = result.skippedDrafts
+        state.staticFiles = result.assets.map { OutputFile(path: $0, contents: .copy(from: state.siteDirectory + "/content/" + $0)) }
+    }
+
+    public static let collectStaticFiles = BuildStep("collect static files") { state in
+        guard let theme = state.theme else { return }
+        var byPath = Dictionary(state.staticFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for (relative, path) in theme.files(in: .static) where byPath[relative] == nil {
+            byPath[relative] = OutputFile(path: relative, contents: .copy(from: path))
+        }
+        let pagePaths = Set(state.pages.map(\.outputPath))
+        for path in byPath.keys.sorted() where pagePaths.contains(path) {
+            state.diagnostics.report(Diagnostic(.error, "the static file \(path) has the same path as a page", hint: "rename the file or the page"))
+        }
+        state.staticFiles = byPath.values.sorted { $0.path < $1.path }
+        state.links = LinkResolver(
+            basePath: state.configuration.basePath,
+            pageURLs: Set(state.pages.map(\.url)),
+            pageReferences: Dictionary(state.pages.map { ($0.relativePath, $0.url) }, uniquingKeysWith: { first, _ in first }),
+            files: Set(state.staticFiles.map(\.path)))
+    }
+
+    public static let mapPages = BuildStep("map view data") { state in
+        guard let theme = state.theme else { return }
+        let mapper = PageMapper(
+            mapper: ViewDataMapper(registry: state.registry, defaultShell: theme.defaultShell),
+            context: state.transformContext)
+        let diagnostics = state.diagnostics
+        state.pageViews = ParallelMap.map(state.pages) { page in
+            diagnostics.attempt(at: page.location) { try mapper.map(page) }
+        }.compactMap { $0 }
+    }
+
+    public static let renderPages = BuildStep("render pages") { state in
+        guard let templates = state.templates else { return }
+        // A theme that fails to load would make every page fail the same way; report the cause once.
+        guard !state.diagnostics.hasErrors else { return }
+        let renderer = PageRenderer(library: templates, site: state.siteData)
+        let diagnostics = state.diagnostics
+        let results = ParallelMap.map(state.pageViews) { view in
+            diagnostics.attempt(at: view.page.location) { (view.page, try renderer.render(view)) }
+        }
+        for case let (page, result)? in results {
+            state.outputs.append(.text(page.outputPath, result.html))
+            state.pageTemplates[page.url] = result.templates
+        }
+    }
+
+    public static let writeOutput = BuildStep("write output") { state in
+        try state.diagnostics.throwIfErrors()
+        guard state.options.writesOutput else { return }
+        try OutputWriter(outputDirectory: state.outputDirectory, siteDirectory: state.siteDirectory)
+            .write(state.outputs + state.staticFiles)
+    }
+}

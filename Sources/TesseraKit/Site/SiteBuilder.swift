@@ -1,0 +1,42 @@
+import Foundation
+
+/// Builds a site: runs the pipeline's steps in order, gathers every problem, and writes the
+/// output only when there is none.
+public struct SiteBuilder: Sendable {
+    public var options: BuildOptions
+    public var steps: [BuildStep]
+
+    public init(options: BuildOptions, steps: [BuildStep] = BuildStep.standardPipeline) {
+        self.options = options
+        self.steps = steps
+    }
+
+    /// Throws a `TesseraError` with every error found; the previous output is then untouched.
+    @discardableResult
+    public func build() throws -> BuildReport {
+        try run().report
+    }
+
+    /// Builds and returns the state as well, for tools that inspect what was built.
+    public func run() throws -> (state: BuildState, report: BuildReport) {
+        let start = DispatchTime.now()
+        let state = BuildState(options: options)
+        for step in steps {
+            do {
+                try step.run(state)
+            } catch {
+                state.diagnostics.report(error)
+                // A step that throws leaves nothing for the later ones to work on.
+                break
+            }
+        }
+        try state.diagnostics.throwIfErrors()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let report = BuildReport(
+            pages: state.outputs.count, files: state.outputs.count + state.staticFiles.count,
+            staticFiles: state.staticFiles.count, skippedDrafts: state.skippedDrafts,
+            warnings: state.diagnostics.diagnostics.filter { $0.severity == .warning },
+            outputDirectory: state.outputDirectory, seconds: seconds)
+        return (state, report)
+    }
+}

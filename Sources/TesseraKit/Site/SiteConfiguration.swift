@@ -1,0 +1,117 @@
+import Foundation
+
+/// `site.yml`: every key has a default, so an empty file is a valid site.
+public struct SiteConfiguration: Sendable {
+    public var title: String = "My Tessera site"
+    /// Where the site is published; its path becomes the prefix of every internal URL.
+    public var baseURL: String = "/"
+    public var theme: String = "default"
+    public var themeLocation: SourceLocation?
+    public var language: String = "en"
+    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    public var buildDate: Date?
+    public var output: String = "public"
+    public var markdown = MarkdownOptions()
+    /// The currency of `currency` fields that give only an amount.
+    public var currency: String = "USD"
+    /// Free values for templates: `site.params.<key>`.
+    public var params: [ContentNode.Entry] = []
+    public var file: String
+
+    public struct MarkdownOptions: Sendable, Equatable {
+        /// Curly quotes, dashes and ellipses.
+        public var smart = true
+        /// Let raw HTML in Markdown through; off by default so content cannot inject markup.
+        public var unsafe = false
+        public init(smart: Bool = true, unsafe: Bool = false) {
+            self.smart = smart
+            self.unsafe = unsafe
+        }
+    }
+
+    static let keys = ["title", "baseURL", "theme", "language", "timeZone", "buildDate", "output", "markdown", "currency", "params"]
+
+    /// The path part of `baseURL`, always starting and ending with `/`.
+    public var basePath: String {
+        var path = baseURL
+        if let url = URL(string: baseURL), url.scheme != nil { path = url.path }
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        return path
+    }
+
+    public init(file: String) {
+        self.file = file
+    }
+
+    /// Reads `site.yml` in `directory`; a missing file is an empty configuration.
+    public static func load(from directory: String) throws -> SiteConfiguration {
+        let path = directory + "/site.yml"
+        var config = SiteConfiguration(file: path)
+        guard FileManager.default.fileExists(atPath: path) else { return config }
+        let root = try YAMLParser.parseMapping(try FileTree.readText(path), file: path, what: "site.yml")
+        let errors = DiagnosticCollector()
+        // The time zone first: buildDate is read in it.
+        let entries = root.entries ?? []
+        for entry in entries.filter({ $0.key == "timeZone" }) + entries.filter({ $0.key != "timeZone" }) {
+            errors.attempt { try config.apply(entry) }
+        }
+        try errors.throwIfErrors()
+        return config
+    }
+
+    private mutating func apply(_ entry: ContentNode.Entry) throws {
+        let node = entry.value
+        func text() throws -> String {
+            guard let s = node.scalarText, !(node.list != nil || node.entries != nil) else {
+                throw TesseraError("'\(entry.key)' must be text, found \(node.kindDescription)", at: node.location)
+            }
+            return s
+        }
+        switch entry.key {
+        case "title": title = try text()
+        case "baseURL": baseURL = try text()
+        case "theme":
+            theme = try text()
+            themeLocation = node.location
+        case "language": language = try text()
+        case "currency": currency = try text().uppercased()
+        case "output": output = try text()
+        case "timeZone":
+            let name = try text()
+            guard let zone = TimeZone(identifier: name) else {
+                throw TesseraError("unknown time zone '\(name)'", at: node.location, hint: "use an IANA name such as UTC, Europe/Paris or America/New_York")
+            }
+            timeZone = zone
+        case "buildDate":
+            guard let raw = node.scalarText, let date = DateParsing.parse(raw, timeZone: timeZone) else {
+                throw TesseraError("'buildDate' is not a date", at: node.location, hint: DateParsing.formatHint)
+            }
+            buildDate = date
+        case "markdown":
+            guard let entries = node.entries else {
+                throw TesseraError("'markdown' must be a mapping, found \(node.kindDescription)", at: node.location, hint: "write `markdown: { smart: true, unsafe: false }`")
+            }
+            for option in entries {
+                guard let flag = option.value.bool else {
+                    throw TesseraError("'markdown.\(option.key)' must be true or false", at: option.value.location)
+                }
+                switch option.key {
+                case "smart": markdown.smart = flag
+                case "unsafe": markdown.unsafe = flag
+                default:
+                    throw TesseraError("unknown markdown option '\(option.key)'", at: option.keyLocation, hint: Suggestions.didYouMean(option.key, in: ["smart", "unsafe"]) ?? "the options are 'smart' and 'unsafe'")
+                }
+            }
+        case "params":
+            guard let entries = node.entries else {
+                throw TesseraError("'params' must be a mapping, found \(node.kindDescription)", at: node.location)
+            }
+            params = entries
+        default:
+            throw TesseraError(
+                "unknown site.yml key '\(entry.key)'", at: entry.keyLocation,
+                hint: Suggestions.didYouMean(entry.key, in: Self.keys) ?? "put values of your own under `params:`")
+        }
+    }
+}

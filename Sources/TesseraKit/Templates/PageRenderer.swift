@@ -1,0 +1,94 @@
+import Foundation
+
+/// Renders a mapped page: each component's body inside its shell, each section in its section
+/// layout, the sections inside the page's layout.
+struct PageRenderer: Sendable {
+    var library: TemplateLibrary
+    /// The `site` value every template receives.
+    var site: ViewObject
+
+    struct Result: Sendable {
+        var html: String
+        /// Keys of the templates used (`layouts/page`, `components/notice`, `partials/head`), for
+        /// rebuilding only the pages a changed template affects.
+        var templates: Set<String>
+    }
+
+    func render(_ view: PageView) throws -> Result {
+        let renderer = TemplateRenderer(library: library)
+        var used = Set<String>()
+        let errors = DiagnosticCollector()
+        let common: [String: Any] = ["site": site, "page": view.data]
+
+        func use(_ template: CompiledTemplate) {
+            used.insert(template.key)
+            for partial in library.partialClosure(of: template) { used.insert(partial.key) }
+        }
+
+        func renderComponent(_ component: ComponentView) throws -> String {
+            guard let body = library.components[component.code] else {
+                throw TesseraError("component '\(component.code)' has no template", at: component.location, hint: "add components/\(component.code).mustache")
+            }
+            use(body)
+            var values = common
+            for (key, value) in component.data.pairs {
+                if case .components(let children) = value {
+                    values[key] = RenderedList(try children.map { (try renderComponent($0), $0.code) })
+                } else {
+                    values[key] = value
+                }
+            }
+            values["component"] = ViewValue.object(["code": .string(component.code)])
+            let html = try renderer.render(body, values, context: "component '\(component.code)'")
+            guard let shellName = component.shell else { return html }
+            guard let shell = library.shells[shellName] else {
+                throw TesseraError("unknown shell '\(shellName)' for component '\(component.code)'", at: component.location,
+                                   hint: Suggestions.didYouMean(shellName, in: library.shells.keys) ?? "add shells/\(shellName).mustache or set `shell: none`")
+            }
+            use(shell)
+            values["body"] = html
+            return try renderer.render(shell, values, context: "shell '\(shellName)' (around '\(component.code)')")
+        }
+
+        func renderOptional(_ component: ComponentView?) -> Any {
+            guard let component else { return ViewValue.null }
+            return errors.attempt { try renderComponent(component) } ?? ""
+        }
+
+        var sectionsHTML: [(html: String, code: String?)] = []
+        for (index, section) in view.sections.enumerated() {
+            guard let template = library.sections[section.layout] else {
+                errors.report(Diagnostic(
+                    .error, "unknown section layout '\(section.layout)'", at: section.layoutLocation,
+                    hint: Suggestions.didYouMean(section.layout, in: library.sections.keys) ?? "the section layouts are \(library.sections.keys.sorted().joined(separator: ", "))"))
+                continue
+            }
+            use(template)
+            var values = common
+            values["header"] = renderOptional(section.header)
+            values["footer"] = renderOptional(section.footer)
+            values["items"] = RenderedList(section.items.map { item in (errors.attempt { try renderComponent(item) } ?? "", item.code) })
+            values["section"] = ViewValue.object([
+                "id": .optional(section.id), "layout": .string(section.layout), "index": .number(Double(index)),
+            ])
+            if let html = errors.attempt(at: section.layoutLocation, { try renderer.render(template, values, context: "section layout '\(section.layout)'") }) {
+                sectionsHTML.append((html, nil))
+            }
+        }
+
+        guard let layout = library.layouts[view.page.layout] else {
+            errors.report(Diagnostic(
+                .error, "unknown layout '\(view.page.layout)'", at: view.page.layoutLocation,
+                hint: Suggestions.didYouMean(view.page.layout, in: library.layouts.keys) ?? "the layouts are \(library.layouts.keys.sorted().joined(separator: ", "))"))
+            try errors.throwIfErrors()
+            throw TesseraError("unknown layout")
+        }
+        try errors.throwIfErrors()
+        use(layout)
+        var values = common
+        values["content"] = ViewValue.optional(view.content)
+        values["sections"] = RenderedList(sectionsHTML)
+        let html = try renderer.render(layout, values, context: "layout '\(view.page.layout)'")
+        return Result(html: html, templates: used)
+    }
+}

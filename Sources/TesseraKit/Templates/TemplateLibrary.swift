@@ -1,0 +1,79 @@
+import Foundation
+import Mustache
+
+/// Every template of a build, compiled once: layouts, section layouts, shells, component bodies
+/// and partials, the site's files taking the place of the theme's.
+public struct TemplateLibrary: Sendable {
+    public private(set) var layouts: [String: CompiledTemplate] = [:]
+    public private(set) var sections: [String: CompiledTemplate] = [:]
+    public private(set) var shells: [String: CompiledTemplate] = [:]
+    public private(set) var components: [String: CompiledTemplate] = [:]
+    public private(set) var partials: [String: CompiledTemplate] = [:]
+    let mustache: MustacheLibrary
+
+    /// Compiles the theme's templates; problems go to `diagnostics`, the templates that compile are kept.
+    public static func load(theme: Theme, registry: ComponentRegistry, diagnostics: DiagnosticCollector) -> TemplateLibrary {
+        var library = TemplateLibrary(mustache: MustacheLibrary())
+        func compile(_ folder: Theme.Folder, _ kind: CompiledTemplate.Kind) -> [String: CompiledTemplate] {
+            var result: [String: CompiledTemplate] = [:]
+            for (relative, path) in theme.files(in: folder) where relative.hasSuffix(".mustache") {
+                let name = String(relative.dropLast(".mustache".count))
+                if let template = diagnostics.attempt(at: SourceLocation(file: path), {
+                    try CompiledTemplate(kind: kind, name: name, path: path, text: try FileTree.readText(path))
+                }) {
+                    result[name] = template
+                }
+            }
+            return result
+        }
+        library.layouts = compile(.layouts, .layout)
+        library.sections = compile(.sections, .section)
+        library.shells = compile(.shells, .shell)
+        library.partials = compile(.partials, .partial)
+        for definition in registry.definitions.values {
+            if let path = definition.templatePath {
+                if let template = diagnostics.attempt(at: SourceLocation(file: path), {
+                    try CompiledTemplate(kind: .component, name: definition.code, path: path, text: try FileTree.readText(path))
+                }) {
+                    library.components[definition.code] = template
+                }
+            } else if let text = definition.model?.defaultTemplate {
+                library.components[definition.code] = try? CompiledTemplate(kind: .component, name: definition.code, path: "(built in)", text: text)
+            }
+        }
+        var mustache = MustacheLibrary()
+        for (name, partial) in library.partials { mustache.register(partial.template, named: name) }
+        library = TemplateLibrary(
+            layouts: library.layouts, sections: library.sections, shells: library.shells,
+            components: library.components, partials: library.partials, mustache: mustache)
+        library.checkPartialReferences(into: diagnostics)
+        return library
+    }
+
+    public var all: [CompiledTemplate] {
+        [layouts, sections, shells, components, partials].flatMap { $0.values }.sorted { $0.key < $1.key }
+    }
+
+    /// A `{{> name}}` with no `partials/name.mustache` would render as nothing; it is an error instead.
+    func checkPartialReferences(into diagnostics: DiagnosticCollector) {
+        for template in all {
+            for tag in template.tags where (tag.kind == .partial || tag.kind == .parent) && !tag.name.hasPrefix("*") {
+                guard partials[tag.name] == nil else { continue }
+                diagnostics.report(Diagnostic(
+                    .error, "unknown partial '\(tag.name)'", at: SourceLocation(file: template.path, line: tag.line, column: tag.column),
+                    hint: Suggestions.didYouMean(tag.name, in: partials.keys) ?? "create partials/\(tag.name).mustache in the site or the theme"))
+            }
+        }
+    }
+
+    /// The partials a template uses, directly or through other partials.
+    func partialClosure(of template: CompiledTemplate) -> [CompiledTemplate] {
+        var seen = Set<String>(), result: [CompiledTemplate] = [], queue = template.partialNames
+        while let name = queue.popLast() {
+            guard seen.insert(name).inserted, let partial = partials[name] else { continue }
+            result.append(partial)
+            queue.append(contentsOf: partial.partialNames)
+        }
+        return result
+    }
+}

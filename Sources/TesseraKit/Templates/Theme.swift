@@ -1,0 +1,68 @@
+import Foundation
+
+/// A theme folder and the site folders that override it.
+///
+/// Every kind of template is looked up in the site first, then in the theme, so a site changes
+/// one component or shell by adding one file.
+public struct Theme: Sendable {
+    public enum Folder: String, Sendable, CaseIterable {
+        case layouts, sections, shells, components, partials, `static`, i18n
+    }
+
+    public var name: String
+    public var directory: String
+    public var siteDirectory: String
+    /// The shell of components whose schema names none.
+    public var defaultShell: String = "plain"
+    public var defaultShellLocation: SourceLocation?
+    public var description: String?
+
+    static let keys = ["name", "description", "defaultShell", "languages"]
+
+    /// Site first, then theme.
+    public func directories(_ folder: Folder) -> [String] {
+        [siteDirectory + "/" + folder.rawValue, directory + "/" + folder.rawValue]
+    }
+
+    /// The files of a folder by relative path, the site's hiding the theme's of the same path.
+    public func files(in folder: Folder) -> [(relative: String, path: String)] {
+        var seen = Set<String>()
+        var result: [(String, String)] = []
+        for directory in directories(folder) {
+            for relative in FileTree.files(in: directory) where seen.insert(relative).inserted {
+                result.append((relative, directory + "/" + relative))
+            }
+        }
+        return result.sorted { $0.0 < $1.0 }
+    }
+
+    /// Loads `themes/<name>/` and its `theme.yml`.
+    public static func load(name: String, siteDirectory: String, location: SourceLocation?) throws -> Theme {
+        let themesDirectory = siteDirectory + "/themes"
+        let directory = themesDirectory + "/" + name
+        guard FileTree.isDirectory(directory) else {
+            let available = (try? FileManager.default.contentsOfDirectory(atPath: themesDirectory))?.filter { FileTree.isDirectory(themesDirectory + "/" + $0) }.sorted() ?? []
+            throw TesseraError(
+                "unknown theme '\(name)': there is no folder themes/\(name)", at: location,
+                hint: Suggestions.didYouMean(name, in: available)
+                    ?? (available.isEmpty ? "create themes/\(name)/, or run `tessera new` to get the default theme" : "the themes here are \(available.joined(separator: ", "))"))
+        }
+        var theme = Theme(name: name, directory: directory, siteDirectory: siteDirectory)
+        let file = directory + "/theme.yml"
+        guard FileManager.default.fileExists(atPath: file) else { return theme }
+        let root = try YAMLParser.parseMapping(try FileTree.readText(file), file: file, what: "theme.yml")
+        for entry in root.entries ?? [] {
+            switch entry.key {
+            case "name": theme.name = entry.value.scalarText ?? name
+            case "description": theme.description = entry.value.scalarText
+            case "defaultShell":
+                theme.defaultShell = entry.value.scalarText ?? theme.defaultShell
+                theme.defaultShellLocation = entry.value.location
+            case "languages": break
+            default:
+                throw TesseraError("unknown theme.yml key '\(entry.key)'", at: entry.keyLocation, hint: Suggestions.didYouMean(entry.key, in: keys) ?? "theme.yml takes \(keys.joined(separator: ", "))")
+            }
+        }
+        return theme
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Dates: formatted as the field asks, relative to the build date, always with the ISO value for
+/// `<time datetime>`.
+enum DateTransformer {
+    static let styles = ["relative", "short", "medium", "long", "full", "iso"]
+
+    static let date = Transformer("date") { node, field, context in
+        guard let raw = node.scalarText, let date = DateParsing.parse(raw, timeZone: context.timeZone) else {
+            throw TesseraError("'\(node.scalarText ?? node.kindDescription)' in field '\(field.name)' is not a date", at: node.location, hint: DateParsing.formatHint)
+        }
+        return view(of: date, format: field.format ?? "medium", hasTime: DateParsing.hasTime(raw), context: context)
+    }
+
+    /// The view data of one date: renders in `format`, and offers every other form by name.
+    static func view(of date: Date, format: String, hasTime: Bool, context: TransformContext) -> ViewValue {
+        let forms: [(String, ViewValue)] = [
+            ("iso", .string(iso(date, context: context, hasTime: hasTime))),
+            ("relative", .string(relative(date, context: context))),
+            ("short", .string(styled(date, .numeric, context: context))),
+            ("medium", .string(styled(date, .abbreviated, context: context))),
+            ("long", .string(styled(date, .long, context: context))),
+            ("full", .string(styled(date, .complete, context: context))),
+            ("year", .string(pattern(date, "yyyy", context: context))),
+            ("timestamp", .number(date.timeIntervalSince1970)),
+        ]
+        let text: String
+        if let known = forms.first(where: { $0.0 == format }) {
+            text = known.1.text ?? ""
+        } else {
+            text = pattern(date, format, context: context)
+        }
+        return .formatted(text, ViewObject(forms))
+    }
+
+    /// "3 days ago" against the build date, in the page's language.
+    static func relative(_ date: Date, context: TransformContext) -> String {
+        Date.AnchoredRelativeFormatStyle(anchor: date, presentation: .named, unitsStyle: .wide, locale: context.locale, calendar: context.calendar)
+            .format(context.buildDate)
+    }
+
+    static func styled(_ date: Date, _ style: Date.FormatStyle.DateStyle, context: TransformContext) -> String {
+        date.formatted(Date.FormatStyle(date: style, time: .omitted, locale: context.locale, calendar: context.calendar, timeZone: context.timeZone))
+    }
+
+    /// An ICU pattern such as `d MMMM yyyy`, localized.
+    static func pattern(_ date: Date, _ pattern: String, context: TransformContext) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = context.locale
+        formatter.timeZone = context.timeZone
+        formatter.calendar = context.calendar
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+
+    static func iso(_ date: Date, context: TransformContext, hasTime: Bool) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = context.timeZone
+        formatter.formatOptions = hasTime ? [.withInternetDateTime] : [.withFullDate]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Turns what content writes as a link target into a URL, and refuses internal targets that the
+/// site does not have (the router of seed 000, checked at build time).
+///
+/// Accepted forms: an external URL (`https://…`, `mailto:…`), a site path (`/courses/swift/`),
+/// a path relative to the page (`../other/`), a page reference by its content file
+/// (`@/courses/swift.md` or `courses/swift.md`), each with an optional `#fragment` or `?query`.
+public struct LinkResolver: Sendable {
+    public struct Resolution: Sendable, Equatable {
+        public var url: String
+        public var isExternal: Bool
+    }
+
+    /// Prefix of every internal URL: the path of `baseURL`.
+    public var basePath: String
+    /// Site-relative page URLs: `/courses/swift/`.
+    public var pageURLs: Set<String>
+    /// Content file → page URL: `courses/swift.md` → `/courses/swift/`.
+    public var pageReferences: [String: String]
+    /// Output files other than pages, relative: `css/site.css`.
+    public var files: Set<String>
+
+    public init(basePath: String = "/", pageURLs: Set<String> = [], pageReferences: [String: String] = [:], files: Set<String> = []) {
+        self.basePath = basePath
+        self.pageURLs = pageURLs
+        self.pageReferences = pageReferences
+        self.files = files
+    }
+
+    static let pageExtensions = ["md", "markdown", "yml", "yaml", "json"]
+
+    public func resolve(_ raw: String, from pageURL: String, filesOnly: Bool = false) throws -> Resolution {
+        let target = raw.trimmingCharacters(in: .whitespaces)
+        guard !target.isEmpty else { throw TesseraError("the link is empty") }
+        if Self.isExternal(target) { return Resolution(url: target, isExternal: true) }
+
+        var path = target
+        var suffix = ""
+        if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) {
+            suffix = String(path[cut...])
+            path = String(path[..<cut])
+        }
+        if path.isEmpty { return Resolution(url: basePath + pageURL.dropFirst() + suffix, isExternal: false) }
+
+        let isReference = path.hasPrefix("@/") || Self.pageExtensions.contains((path as NSString).pathExtension.lowercased())
+        if isReference && !filesOnly {
+            let reference = path.hasPrefix("@/") ? String(path.dropFirst(2)) : (path.hasPrefix("/") ? String(path.dropFirst()) : path)
+            guard let url = pageReferences[reference] else {
+                throw TesseraError(
+                    "no page is written in content/\(reference)",
+                    hint: Suggestions.didYouMean(reference, in: pageReferences.keys).map { $0 + " " } ?? "link to a file of content/, for example @/index.md")
+            }
+            return Resolution(url: basePath + url.dropFirst() + suffix, isExternal: false)
+        }
+
+        let absolute = Self.normalize(path.hasPrefix("/") ? path : pageURL + path)
+        let file = String(absolute.dropFirst())
+        if files.contains(file) || files.contains(file + "index.html") {
+            return Resolution(url: basePath + file + suffix, isExternal: false)
+        }
+        if !filesOnly {
+            if pageURLs.contains(absolute) { return Resolution(url: basePath + file + suffix, isExternal: false) }
+            if pageURLs.contains(absolute + "/") { return Resolution(url: basePath + file + "/" + suffix, isExternal: false) }
+        }
+        let candidates = filesOnly ? Array(files.map { "/" + $0 }) : Array(pageURLs) + files.map { "/" + $0 }
+        throw TesseraError(
+            filesOnly ? "no file \(absolute) in static/ or content/" : "no page or file at \(absolute)",
+            hint: Suggestions.didYouMean(absolute, in: candidates).map { $0 + " " } ?? (filesOnly ? "put the file in static/ or beside the page in content/" : "link to a page of content/ or a file of static/"))
+    }
+
+    static func isExternal(_ target: String) -> Bool {
+        if target.hasPrefix("//") { return true }
+        guard let colon = target.firstIndex(of: ":") else { return false }
+        let scheme = target[..<colon]
+        return !scheme.isEmpty && scheme.first!.isLetter && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+.-".contains($0) }
+    }
+
+    /// Folds `.` and `..` segments; keeps a trailing slash.
+    static func normalize(_ path: String) -> String {
+        var segments: [Substring] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if segment == "." { continue }
+            if segment == ".." { _ = segments.popLast(); continue }
+            segments.append(segment)
+        }
+        let joined = "/" + segments.joined(separator: "/")
+        return path.hasSuffix("/") && joined != "/" ? joined + "/" : joined
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Numbers, percentages and money, formatted for the page's locale with the raw value kept beside.
+enum NumberTransformers {
+    static func number(_ node: ContentNode, _ field: FieldSpec, allowPercentSign: Bool = false) throws -> Double {
+        if let n = node.number { return n }
+        if allowPercentSign, case .string(let s) = node.value, s.hasSuffix("%"),
+           let n = Double(s.dropLast().trimmingCharacters(in: .whitespaces)) {
+            return n / 100
+        }
+        throw TransformerRegistry.wrongType(
+            node, field: field, expected: "a number",
+            hint: allowPercentSign ? "write a fraction such as 0.42, or \"42%\"" : "write digits without quotes, for example 1250.5")
+    }
+
+    static func fractionDigits(_ field: FieldSpec) -> Int? {
+        field.format.flatMap(Int.init)
+    }
+
+    static let number = Transformer("number") { node, field, context in
+        let value = try number(node, field)
+        var style = FloatingPointFormatStyle<Double>.number.locale(context.locale)
+        if let digits = fractionDigits(field) { style = style.precision(.fractionLength(digits)) }
+        return .formatted(value.formatted(style), ["value": .number(value)])
+    }
+
+    /// `0.42` is 42 %: percentages are written as fractions, like progress values in apps.
+    static let percent = Transformer("percent") { node, field, context in
+        let value = try number(node, field, allowPercentSign: true)
+        var style = FloatingPointFormatStyle<Double>.Percent.percent.locale(context.locale)
+        if let digits = fractionDigits(field) { style = style.precision(.fractionLength(digits)) }
+        return .formatted(value.formatted(style), [
+            "value": .number(value),
+            "percent": .number((value * 100 * 1e6).rounded() / 1e6),
+        ])
+    }
+
+    /// An amount in the field's, or the site's, currency; or `{ amount: 12.5, currency: EUR }`.
+    static let currency = Transformer("currency") { node, field, context in
+        let amount: Double
+        var code = field.currency ?? context.defaultCurrency
+        if node.entries != nil {
+            guard let amountNode = node["amount"] else {
+                throw TesseraError("field '\(field.name)' needs an 'amount'", at: node.location, hint: "write `{ amount: 12.5, currency: EUR }`")
+            }
+            amount = try number(amountNode, field)
+            if let given = node["currency"]?.scalarText { code = given.uppercased() }
+        } else {
+            amount = try number(node, field)
+        }
+        guard code.count == 3, code.allSatisfy({ $0.isLetter && $0.isASCII }) else {
+            throw TesseraError("'\(code)' is not an ISO 4217 currency code", at: node.location, hint: "use three letters such as USD, EUR or JPY")
+        }
+        let style = FloatingPointFormatStyle<Double>.Currency(code: code, locale: context.locale)
+        return .formatted(amount.formatted(style), [
+            "value": .number(amount),
+            "currency": .string(code),
+            "absolute": .string(abs(amount).formatted(style)),
+            "negative": .bool(amount < 0),
+            "positive": .bool(amount > 0),
+        ])
+    }
+}

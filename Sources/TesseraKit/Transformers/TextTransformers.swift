@@ -1,0 +1,53 @@
+import Foundation
+
+/// Text, Markdown, enumerations, flags and lists of words.
+enum TextTransformers {
+    static func string(_ node: ContentNode, _ field: FieldSpec) throws -> String {
+        switch node.value {
+        case .string(let s): return s
+        case .int, .double, .bool, .timestamp: return node.scalarText ?? ""
+        default: throw TransformerRegistry.wrongType(node, field: field, expected: "text", hint: "quote the value: `\(field.name): \"…\"`")
+        }
+    }
+
+    static let text = Transformer("text") { node, field, _ in
+        .string(try string(node, field))
+    }
+
+    static let markdown = Transformer("markdown") { node, field, context in
+        .string(context.markdown.html(try string(node, field)))
+    }
+
+    static let inlineMarkdown = Transformer("inline-markdown") { node, field, context in
+        guard let html = context.markdown.inlineHTML(try string(node, field)) else {
+            throw TesseraError(
+                "field '\(field.name)' is inline Markdown but holds several paragraphs or a block", at: node.location,
+                hint: "keep it to one paragraph, or make the field `type: markdown`")
+        }
+        return .string(html)
+    }
+
+    /// An enum renders as its value and exposes `{{#field.value}}` flags, so templates can branch
+    /// on it without logic: `{{#tone.warning}}…{{/tone.warning}}`.
+    static let enumeration = Transformer("enum") { node, field, _ in
+        let value = try string(node, field)
+        guard field.values.contains(value) else {
+            throw TesseraError(
+                "'\(value)' is not a value of field '\(field.name)'", at: node.location,
+                hint: (Suggestions.didYouMean(value, in: field.values).map { $0 + " " } ?? "") + "the values are \(field.values.joined(separator: ", "))")
+        }
+        return .formatted(value, ViewObject([("value", .string(value))] + field.values.map { ($0, .bool($0 == value)) }))
+    }
+
+    static let bool = Transformer("bool") { node, field, _ in
+        guard let flag = node.bool else { throw TransformerRegistry.wrongType(node, field: field, expected: "true or false") }
+        return .bool(flag)
+    }
+
+    static let list = Transformer("list") { node, field, _ in
+        guard let items = node.list else {
+            throw TransformerRegistry.wrongType(node, field: field, expected: "a list", hint: "write `\(field.name): [first, second]`")
+        }
+        return .list(try items.map { .string(try string($0, field)) })
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// What a transformer may depend on. Injected, never read from the environment, so the same
+/// content and the same context always give the same view data.
+public struct TransformContext: Sendable {
+    public var locale: Locale
+    public var timeZone: TimeZone
+    /// "Now" for relative dates: the build date, fixed for a whole build.
+    public var buildDate: Date
+    public var markdown: MarkdownRenderer
+    public var links: LinkResolver
+    public var defaultCurrency: String
+    /// The page being mapped, for links relative to it.
+    public var pageURL: String
+
+    public init(locale: Locale, timeZone: TimeZone, buildDate: Date, markdown: MarkdownRenderer, links: LinkResolver, defaultCurrency: String = "USD", pageURL: String = "/") {
+        self.locale = locale
+        self.timeZone = timeZone
+        self.buildDate = buildDate
+        self.markdown = markdown
+        self.links = links
+        self.defaultCurrency = defaultCurrency
+        self.pageURL = pageURL
+    }
+
+    public var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        calendar.locale = locale
+        return calendar
+    }
+}
