@@ -6,6 +6,9 @@ import Foundation
 /// nothing switches over codes.
 public struct ComponentRegistry: Sendable {
     public private(set) var definitions: [String: ComponentDefinition] = [:]
+    /// Codes whose schema exists but did not load; already reported, so their uses are not
+    /// reported again as unknown components.
+    public private(set) var brokenCodes: Set<String> = []
 
     public init(definitions: [ComponentDefinition] = []) {
         for definition in definitions { self.definitions[definition.code] = definition }
@@ -36,9 +39,13 @@ public struct ComponentRegistry: Sendable {
         let modelsByCode = Dictionary(models.map { ($0.code, $0) }, uniquingKeysWith: { _, last in last })
         var registry = ComponentRegistry()
         for (code, path) in schemas.sorted(by: { $0.key < $1.key }) {
-            guard let schema = errors.attempt(at: SourceLocation(file: path), { try ComponentSchema.load(code: code, path: path) }) else { continue }
+            guard let schema = errors.attempt(at: SourceLocation(file: path), { try ComponentSchema.load(code: code, path: path) }) else {
+                registry.brokenCodes.insert(code)
+                continue
+            }
             let model = modelsByCode[code]
             guard templates[code] != nil || model?.defaultTemplate != nil else {
+                registry.brokenCodes.insert(code)
                 errors.report(Diagnostic(.error, "component '\(code)' has a schema but no template", at: SourceLocation(file: path), hint: "add components/\(code).mustache beside it"))
                 continue
             }

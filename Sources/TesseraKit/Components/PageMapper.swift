@@ -18,12 +18,40 @@ struct PageMapper: Sendable {
                 if use.code == BodyComponent.code { placesBody = true }
                 return errors.attempt { try mapper.map(use, context: context, pageContent: bodyHTML) }
             }
+            var items = section.items.compactMap(map)
+            if let codes = section.examples {
+                items += errors.attempt { try exampleItems(codes, at: section.examplesLocation ?? section.location, context: context) } ?? []
+            }
             return SectionView(
                 id: section.id, layout: section.layout, layoutLocation: section.layoutLocation,
-                header: map(section.header), items: section.items.compactMap(map), footer: map(section.footer))
+                header: map(section.header), items: items, footer: map(section.footer))
         }
         try errors.throwIfErrors()
         return PageView(page: page, data: Self.data(of: page, context: context), content: placesBody ? nil : bodyHTML, sections: sections)
+    }
+
+    /// One item per component from its schema's `example:`; an empty list means every component
+    /// that has an example. Examples are validated like content, at their place in the schema.
+    private func exampleItems(_ codes: [String], at location: SourceLocation, context: TransformContext) throws -> [ComponentView] {
+        let registry = mapper.registry
+        let errors = DiagnosticCollector()
+        let wanted = codes.isEmpty ? registry.codes.filter { registry[$0]?.schema.example != nil } : codes
+        let views = wanted.compactMap { code -> ComponentView? in
+            guard let definition = registry[code] else {
+                errors.report(Diagnostic(.error, "unknown component '\(code)' in examples", at: location,
+                                         hint: Suggestions.didYouMean(code, in: registry.codes) ?? "`tessera components` lists the codes"))
+                return nil
+            }
+            guard let example = definition.schema.example, let entries = example.entries else {
+                errors.report(Diagnostic(.error, "component '\(code)' has no example", at: SourceLocation(file: definition.schema.file),
+                                         hint: "add an `example:` mapping with a value for each required field"))
+                return nil
+            }
+            let use = ComponentUse(code: code, codeLocation: example.location, fields: entries, location: example.location)
+            return errors.attempt { try mapper.map(use, context: context) }
+        }
+        try errors.throwIfErrors()
+        return views
     }
 
     /// What templates see as `page`: metadata formatted like any field, never raw front matter.
@@ -32,7 +60,7 @@ struct PageMapper: Sendable {
         return ViewObject([
             ("title", .optional(page.title)),
             ("url", .string(url)),
-            ("date", page.date.map { DateTransformer.view(of: $0, format: "medium", hasTime: true, context: context) } ?? .null),
+            ("date", page.date.map { DateTransformer.view(of: $0, format: "medium", hasTime: page.dateHasTime, context: context) } ?? .null),
             ("summary", .optional(page.summary)),
             ("tags", .list(page.tags.map(ViewValue.string))),
             ("lang", .optional(page.language)),

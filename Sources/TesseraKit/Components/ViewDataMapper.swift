@@ -17,6 +17,8 @@ public struct ViewDataMapper: Sendable {
     /// Maps one component and its children; every problem of the component is reported, not just the first.
     public func map(_ use: ComponentUse, context: TransformContext, pageContent: String? = nil) throws -> ComponentView {
         guard let definition = registry[use.code] else {
+            // The schema's own error is already reported; fail this component without repeating it.
+            if registry.brokenCodes.contains(use.code) { throw TesseraError(diagnostics: []) }
             let near = Suggestions.nearest(to: use.code, in: registry.codes)
             throw TesseraError(
                 "unknown component '\(use.code)'", at: use.codeLocation,

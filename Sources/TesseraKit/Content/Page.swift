@@ -17,6 +17,8 @@ public struct Page: Sendable {
     public var url: String
     public var title: String?
     public var date: Date?
+    /// False for `date: 2026-11-01`: templates then get a date without a time of day.
+    public var dateHasTime = false
     public var draft: Bool = false
     public var slug: String?
     public var layout: String = "page"

@@ -63,6 +63,7 @@ struct PageParser {
                 throw TesseraError("'\(node.scalarText ?? node.kindDescription)' is not a date", at: node.location, hint: DateParsing.formatHint)
             }
             page.date = date
+            page.dateHasTime = DateParsing.hasTime(raw)
         case "tags":
             if let list = node.list {
                 page.tags = try list.map { try text($0, key: "tags") }

@@ -9,10 +9,14 @@ public struct PageSection: Sendable, Equatable {
     public var header: ComponentUse?
     public var items: [ComponentUse]
     public var footer: ComponentUse?
+    /// `examples: all` or `examples: [notice, stat]`: items made from the schemas' `example:`
+    /// blocks, for a component gallery. Nil for ordinary sections.
+    public var examples: [String]?
+    public var examplesLocation: SourceLocation?
     public var location: SourceLocation
 
     public static let defaultLayout = "list"
-    static let keys = ["id", "layout", "header", "items", "footer"]
+    static let keys = ["id", "layout", "header", "items", "footer", "examples"]
 
     static func parse(_ node: ContentNode) throws -> PageSection {
         guard let entries = node.entries else {
@@ -31,6 +35,16 @@ public struct PageSection: Sendable, Equatable {
         var section = PageSection(
             id: node["id"]?.scalarText, layout: defaultLayout, layoutLocation: node.location,
             header: nil, items: [], footer: nil, location: node.location)
+        if let examples = node["examples"] {
+            section.examplesLocation = examples.location
+            if case .string("all") = examples.value {
+                section.examples = []
+            } else if let list = examples.list, list.allSatisfy({ $0.scalarText != nil }) {
+                section.examples = list.compactMap(\.scalarText)
+            } else {
+                errors.report(Diagnostic(.error, "'examples' must be `all` or a list of component codes", at: examples.location, hint: "write `examples: all` or `examples: [notice, stat]`"))
+            }
+        }
         if let layout = node["layout"] {
             if case .string(let name) = layout.value {
                 section.layout = name

@@ -10,7 +10,9 @@ enum Suggestions {
         for candidate in candidates {
             let other = candidate.lowercased()
             let distance = editDistance(lowered, other)
-            let related = distance <= threshold || other.contains(lowered) || lowered.contains(other)
+            // Containment counts only for names long enough to mean something ("/" is in every path).
+            let contained = min(other.count, lowered.count) >= 3 && (other.contains(lowered) || lowered.contains(other))
+            let related = distance <= threshold || contained
             if related && other != lowered { scored.append((candidate, distance)) }
         }
         scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }

@@ -34,7 +34,7 @@ extension BuildStep {
         // A shell named by a schema or the theme must exist, whether or not a page uses it yet.
         for definition in state.registry.definitions.values.sorted(by: { $0.code < $1.code }) {
             let shell = definition.schema.shell ?? theme.defaultShell
-            guard shell != "none", templates.shells[shell] == nil else { continue }
+            guard shell != "none", templates.shells[shell] == nil, !templates.broken.contains("shells/" + shell) else { continue }
             let location = definition.schema.shell != nil ? definition.schema.shellLocation : (theme.defaultShellLocation ?? SourceLocation(file: theme.directory + "/theme.yml"))
             state.diagnostics.report(Diagnostic(
                 .error, "unknown shell '\(shell)' for component '\(definition.code)'", at: location,
@@ -83,7 +83,8 @@ extension BuildStep {
         guard let templates = state.templates else { return }
         // A theme that fails to load would make every page fail the same way; report the cause once.
         guard !state.diagnostics.hasErrors else { return }
-        let renderer = PageRenderer(library: templates, site: state.siteData)
+        let descriptions = state.registry.definitions.compactMapValues(\.schema.description)
+        let renderer = PageRenderer(library: templates, site: state.siteData, descriptions: descriptions)
         let diagnostics = state.diagnostics
         let results = ParallelMap.map(state.pageViews) { view in
             diagnostics.attempt(at: view.page.location) { (view.page, try renderer.render(view)) }

@@ -37,17 +37,19 @@ struct FormattedView: MustacheParent, MustacheCustomRenderable {
 }
 
 /// Rendered components or sections: `{{{items}}}` prints them all, `{{#items}}…{{/items}}`
-/// iterates them with `html`, `code` and `index` for each.
+/// iterates them with `html`, `code`, `description` (the schema's) and `index` for each.
 struct RenderedList: MustacheSequence, MustacheCustomRenderable {
     struct Item: MustacheParent {
         let html: String
         let code: String?
+        let description: String?
         let index: Int
 
         func child(named name: String) -> Any? {
             switch name {
             case "html": return html
             case "code": return code.map { $0 as Any } ?? ViewValue.null
+            case "description": return description.map { $0 as Any } ?? ViewValue.null
             case "index": return String(index)
             case "position": return String(index + 1)
             default: return nil
@@ -57,8 +59,10 @@ struct RenderedList: MustacheSequence, MustacheCustomRenderable {
 
     let items: [Item]
 
-    init(_ items: [(html: String, code: String?)]) {
-        self.items = items.enumerated().map { Item(html: $0.element.html, code: $0.element.code, index: $0.offset) }
+    init(_ items: [(html: String, code: String?)], descriptions: [String: String] = [:]) {
+        self.items = items.enumerated().map {
+            Item(html: $0.element.html, code: $0.element.code, description: $0.element.code.flatMap { descriptions[$0] }, index: $0.offset)
+        }
     }
 
     func makeIterator() -> IndexingIterator<[Item]> { items.makeIterator() }

@@ -6,6 +6,8 @@ struct PageRenderer: Sendable {
     var library: TemplateLibrary
     /// The `site` value every template receives.
     var site: ViewObject
+    /// Component code → schema description, offered to section templates per item.
+    var descriptions: [String: String] = [:]
 
     struct Result: Sendable {
         var html: String
@@ -67,7 +69,7 @@ struct PageRenderer: Sendable {
             var values = common
             values["header"] = renderOptional(section.header)
             values["footer"] = renderOptional(section.footer)
-            values["items"] = RenderedList(section.items.map { item in (errors.attempt { try renderComponent(item) } ?? "", item.code) })
+            values["items"] = RenderedList(section.items.map { item in (errors.attempt { try renderComponent(item) } ?? "", item.code) }, descriptions: descriptions)
             values["section"] = ViewValue.object([
                 "id": .optional(section.id), "layout": .string(section.layout), "index": .number(Double(index)),
             ])

@@ -9,11 +9,15 @@ public struct TemplateLibrary: Sendable {
     public private(set) var shells: [String: CompiledTemplate] = [:]
     public private(set) var components: [String: CompiledTemplate] = [:]
     public private(set) var partials: [String: CompiledTemplate] = [:]
+    /// Keys (`shells/card`) of templates that exist but did not compile; already reported, so
+    /// nothing that names them is reported again as unknown.
+    public private(set) var broken: Set<String> = []
     let mustache: MustacheLibrary
 
     /// Compiles the theme's templates; problems go to `diagnostics`, the templates that compile are kept.
     public static func load(theme: Theme, registry: ComponentRegistry, diagnostics: DiagnosticCollector) -> TemplateLibrary {
         var library = TemplateLibrary(mustache: MustacheLibrary())
+        var broken = Set<String>()
         func compile(_ folder: Theme.Folder, _ kind: CompiledTemplate.Kind) -> [String: CompiledTemplate] {
             var result: [String: CompiledTemplate] = [:]
             for (relative, path) in theme.files(in: folder) where relative.hasSuffix(".mustache") {
@@ -22,6 +26,8 @@ public struct TemplateLibrary: Sendable {
                     try CompiledTemplate(kind: kind, name: name, path: path, text: try FileTree.readText(path))
                 }) {
                     result[name] = template
+                } else {
+                    broken.insert(kind.folder + "/" + name)
                 }
             }
             return result
@@ -36,6 +42,8 @@ public struct TemplateLibrary: Sendable {
                     try CompiledTemplate(kind: .component, name: definition.code, path: path, text: try FileTree.readText(path))
                 }) {
                     library.components[definition.code] = template
+                } else {
+                    broken.insert("components/" + definition.code)
                 }
             } else if let text = definition.model?.defaultTemplate {
                 library.components[definition.code] = try? CompiledTemplate(kind: .component, name: definition.code, path: "(built in)", text: text)
@@ -45,7 +53,7 @@ public struct TemplateLibrary: Sendable {
         for (name, partial) in library.partials { mustache.register(partial.template, named: name) }
         library = TemplateLibrary(
             layouts: library.layouts, sections: library.sections, shells: library.shells,
-            components: library.components, partials: library.partials, mustache: mustache)
+            components: library.components, partials: library.partials, broken: broken, mustache: mustache)
         library.checkPartialReferences(into: diagnostics)
         return library
     }
@@ -58,7 +66,7 @@ public struct TemplateLibrary: Sendable {
     func checkPartialReferences(into diagnostics: DiagnosticCollector) {
         for template in all {
             for tag in template.tags where (tag.kind == .partial || tag.kind == .parent) && !tag.name.hasPrefix("*") {
-                guard partials[tag.name] == nil else { continue }
+                guard partials[tag.name] == nil, !broken.contains("partials/" + tag.name) else { continue }
                 diagnostics.report(Diagnostic(
                     .error, "unknown partial '\(tag.name)'", at: SourceLocation(file: template.path, line: tag.line, column: tag.column),
                     hint: Suggestions.didYouMean(tag.name, in: partials.keys) ?? "create partials/\(tag.name).mustache in the site or the theme"))

@@ -49,7 +49,7 @@ public struct LinkResolver: Sendable {
             guard let url = pageReferences[reference] else {
                 throw TesseraError(
                     "no page is written in content/\(reference)",
-                    hint: Suggestions.didYouMean(reference, in: pageReferences.keys).map { $0 + " " } ?? "link to a file of content/, for example @/index.md")
+                    hint: Suggestions.didYouMean(reference, in: pageReferences.keys) ?? "link to a file of content/, for example @/index.md")
             }
             return Resolution(url: basePath + url.dropFirst() + suffix, isExternal: false)
         }
@@ -66,7 +66,7 @@ public struct LinkResolver: Sendable {
         let candidates = filesOnly ? Array(files.map { "/" + $0 }) : Array(pageURLs) + files.map { "/" + $0 }
         throw TesseraError(
             filesOnly ? "no file \(absolute) in static/ or content/" : "no page or file at \(absolute)",
-            hint: Suggestions.didYouMean(absolute, in: candidates).map { $0 + " " } ?? (filesOnly ? "put the file in static/ or beside the page in content/" : "link to a page of content/ or a file of static/"))
+            hint: Suggestions.didYouMean(absolute, in: candidates) ?? (filesOnly ? "put the file in static/ or beside the page in content/" : "link to a page of content/ or a file of static/"))
     }
 
     static func isExternal(_ target: String) -> Bool {

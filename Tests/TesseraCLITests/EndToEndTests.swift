@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// Runs the real `tessera` binary, as a user would.
+@Suite(.serialized) struct EndToEndTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let binary: String = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tessera").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            let candidate = url.appendingPathComponent(".build/debug/tessera").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return beside
+    }()
+
+    static var repositoryRoot: String {
+        var url = URL(fileURLWithPath: #filePath)
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { url.deleteLastPathComponent() }
+        return url.path
+    }
+
+    @discardableResult
+    static func tessera(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-e2e-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func newSiteBuildsAtOnce() throws {
+        let dir = try Self.temporaryDirectory()
+        let created = try Self.tessera(["new", "blog", "--title", "My \"Blog\""], in: dir)
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.contains("Created a site in blog"))
+        let built = try Self.tessera(["build"], in: dir + "/blog")
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stdout.hasPrefix("Built 2 pages and "))
+        #expect(built.stdout.hasSuffix("→ public\n"))
+        let home = try String(contentsOfFile: dir + "/blog/public/index.html", encoding: .utf8)
+        #expect(home.contains("My &quot;Blog&quot;"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/blog/public/about/index.html"))
+        let again = try Self.tessera(["new", "blog"], in: dir)
+        #expect(again.status != 0, "new refuses a folder that is not empty")
+        #expect(again.stderr.contains("already exists and is not empty"))
+    }
+
+    @Test func buildOfABrokenSiteExitsNonZeroWithDiagnosticsAndKeepsPublic() throws {
+        let dir = try Self.temporaryDirectory()
+        try Self.tessera(["new", "site"], in: dir)
+        let site = dir + "/site"
+        #expect(try Self.tessera(["build"], in: site).status == 0)
+        let before = try String(contentsOfFile: site + "/public/index.html", encoding: .utf8)
+        try "---\ntitle: X\ncomponents:\n  - component: notise\n    message: Hi\n---\n".write(toFile: site + "/content/index.md", atomically: true, encoding: .utf8)
+        let run = try Self.tessera(["build", "--source", "site"], in: dir)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            site/content/index.md:4:16: error: unknown component 'notise'
+                hint: did you mean 'notice'? `tessera components` lists them all
+            build failed with 1 error
+
+            """)
+        #expect(run.stdout.isEmpty, "no success line for a failed build")
+        #expect(try String(contentsOfFile: site + "/public/index.html", encoding: .utf8) == before)
+    }
+
+    @Test func buildOptionsOutputDraftsAndBuildDate() throws {
+        let dir = try Self.temporaryDirectory()
+        try Self.tessera(["new", "site"], in: dir)
+        let site = dir + "/site"
+        try "---\ntitle: Later\ndraft: true\ncomponents:\n  - { component: course-progress, title: T, progress: 0.5, updated: 2026-01-01 }\n---\n".write(toFile: site + "/content/later.md", atomically: true, encoding: .utf8)
+        let plain = try Self.tessera(["build", "-s", site, "-o", dir + "/out"])
+        #expect(plain.stdout.contains("(1 draft left out; --drafts includes them)"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out/later/index.html"))
+        let drafts = try Self.tessera(["build", "-s", site, "-o", dir + "/out", "--drafts", "--build-date", "2026-01-04"])
+        #expect(drafts.status == 0, "\(drafts.stderr)")
+        let later = try String(contentsOfFile: dir + "/out/later/index.html", encoding: .utf8)
+        #expect(later.contains("3 days ago"))
+        let badDate = try Self.tessera(["build", "-s", site, "--build-date", "tomorrow"])
+        #expect(badDate.status != 0)
+        #expect(badDate.stderr.contains("--build-date 'tomorrow' is not a date"))
+    }
+
+    @Test func sourceDateEpochFixesRelativeDates() throws {
+        let dir = try Self.temporaryDirectory()
+        try Self.tessera(["new", "site"], in: dir)
+        let site = dir + "/site"
+        try "---\ncomponents:\n  - { component: course-progress, title: T, progress: 0.5, updated: 2026-01-01 }\n---\n".write(toFile: site + "/content/index.md", atomically: true, encoding: .utf8)
+        try Self.tessera(["build"], in: site, environment: ["SOURCE_DATE_EPOCH": "1767484800"]) // 2026-01-04
+        #expect(try String(contentsOfFile: site + "/public/index.html", encoding: .utf8).contains("3 days ago"))
+    }
+
+    @Test func checkValidatesWithoutWriting() throws {
+        let dir = try Self.temporaryDirectory()
+        try Self.tessera(["new", "site"], in: dir)
+        let run = try Self.tessera(["check"], in: dir + "/site")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Checked 2 pages"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/site/public"))
+    }
+
+    @Test func componentsListsTheCatalogAsTextAndJSON() throws {
+        let text = try Self.tessera(["components", "--source", Self.repositoryRoot])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("course-progress  (shell: card)"))
+        #expect(text.stdout.contains("    progress: percent, required"))
+        let json = try Self.tessera(["components", "--json", "--source", Self.repositoryRoot])
+        let entries = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        let notice = try #require(entries?.first { $0["code"] as? String == "notice" })
+        #expect(notice["shell"] as? String == "none")
+        #expect((notice["fields"] as? [[String: Any]])?.contains { $0["name"] as? String == "tone" && $0["type"] as? String == "enum" } == true)
+    }
+
+    @Test func exampleSiteBuilds() throws {
+        let output = try Self.temporaryDirectory() + "/public"
+        let run = try Self.tessera(["build", "--source", Self.repositoryRoot, "--output", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Built "))
+        #expect(FileManager.default.fileExists(atPath: output + "/index.html"))
+    }
+
+    @Test func helpForEachCommand() throws {
+        for command in ["build", "check", "new", "components"] {
+            let run = try Self.tessera([command, "--help"])
+            #expect(run.status == 0)
+            #expect(run.stdout.contains("USAGE: tessera \(command)"))
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import TesseraKit
+
+@Suite struct ViewValueEncoderTests {
+    struct Card: Encodable {
+        let title: String
+        let subtitle: String?
+        let count: Int
+        let ratio: Double
+        let flags: [Bool]
+        let nested: Nested
+        struct Nested: Encodable { let name: String }
+    }
+
+    @Test func encodesStructsAndKeepsNilOptionalsAsNull() throws {
+        let value = try ViewValueEncoder().encode(Card(title: "T", subtitle: nil, count: 3, ratio: 0.5, flags: [true], nested: .init(name: "n")))
+        #expect(value == .object([
+            "title": .string("T"), "subtitle": .null, "count": .number(3), "ratio": .number(0.5),
+            "flags": .list([.bool(true)]), "nested": .object(["name": .string("n")]),
+        ]))
+    }
+
+    @Test func viewValuesPassThrough() throws {
+        struct Wrapper: Encodable { let when: ViewValue }
+        let date = ViewValue.formatted("today", ["iso": .string("2026-11-22")])
+        #expect(try ViewValueEncoder().encode(Wrapper(when: date))["when"] == date)
+    }
+
+    @Test func viewDataEncodesToJSONForNativeClients() throws {
+        let value = ViewValue.object(["title": .string("A"), "progress": .formatted("42%", ["value": .number(0.42)]), "x": .null])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
+        #expect(json == #"{"progress":{"text":"42%","value":0.42},"title":"A","x":null}"#)
+    }
+}
+
+@Suite struct ViewDataMapperTests {
+    struct Greeting: ComponentModel {
+        static let code = "greeting"
+        struct ViewData: Encodable { let headline: String }
+        static func viewData(from fields: ComponentFields, context: TransformContext) throws -> ViewData {
+            ViewData(headline: "Hello, \(fields.text("name") ?? "you") (\(fields.text("share") ?? ""))")
+        }
+    }
+
+    func mapper() throws -> ViewDataMapper {
+        var schema = ComponentSchema(code: "greeting", shell: nil, file: "greeting.yml")
+        schema.fields = [
+            FieldSpec(name: "name", type: .text, required: true, location: SourceLocation(file: "greeting.yml")),
+            FieldSpec(name: "share", type: .percent, defaultValue: ContentNode(.double(0.5), at: SourceLocation(file: "greeting.yml")), location: SourceLocation(file: "greeting.yml")),
+            FieldSpec(name: "note", type: .text, location: SourceLocation(file: "greeting.yml")),
+        ]
+        let registry = ComponentRegistry(definitions: [ComponentDefinition(schema: schema, templatePath: nil, model: AnyComponentModel(Greeting.self))])
+        return ViewDataMapper(registry: registry, defaultShell: "card")
+    }
+
+    func use(_ yaml: String) throws -> ComponentUse {
+        try ComponentUse.parse(try #require(try YAMLParser.parse(yaml, file: "c.md")), what: "an item")
+    }
+
+    @Test func schemaFieldsThenSwiftModelValues() throws {
+        let context = TransformContext(locale: Locale(identifier: "en"), timeZone: .gmt, buildDate: Date(timeIntervalSince1970: 0), markdown: MarkdownRenderer(), links: LinkResolver())
+        let view = try mapper().map(try use("component: greeting\nname: Ada\n"), context: context)
+        #expect(view.shell == "card")
+        #expect(view.data.keys == ["name", "share", "note", "headline"])
+        #expect(view.data["note"] == .null)
+        #expect(view.data["share"]?.text == "50%")
+        #expect(view.data["headline"] == .string("Hello, Ada (50%)"))
+    }
+}

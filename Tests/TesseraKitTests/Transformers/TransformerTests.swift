@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import TesseraKit
+
+/// Each transformer, through its registry name, on inline input.
+@Suite struct TransformerTests {
+    static let buildDate = Date(timeIntervalSince1970: 1_763_802_000) // 2025-11-22T09:00:00Z
+
+    func context(_ language: String = "en", links: LinkResolver = LinkResolver(), timeZone: String = "UTC") -> TransformContext {
+        TransformContext(
+            locale: Locale(identifier: language), timeZone: TimeZone(identifier: timeZone)!, buildDate: Self.buildDate,
+            markdown: MarkdownRenderer(), links: links, defaultCurrency: "USD", pageURL: "/blog/post/")
+    }
+
+    func transform(_ type: FieldType, _ yaml: String, format: String? = nil, values: [String] = [], currency: String? = nil, context: TransformContext? = nil) throws -> ViewValue {
+        let node = try #require(try YAMLParser.parse("v: \(yaml)", file: "t.yml"))["v"]!
+        var field = FieldSpec(name: "v", type: type, location: SourceLocation(file: "s.yml"))
+        field.format = format
+        field.values = values
+        field.currency = currency
+        let transformer = try #require(TransformerRegistry.standard[type.rawValue])
+        return try transformer.transform(node, field, context ?? self.context())
+    }
+
+    @Test func text() throws {
+        #expect(try transform(.text, "Hello <b>") == .string("Hello <b>"))
+        #expect(try transform(.text, "42") == .string("42"))
+    }
+
+    @Test func markdownBlockAndInline() throws {
+        #expect(try transform(.markdown, "\"Some *text*\"") == .string("<p>Some <em>text</em></p>\n"))
+        #expect(try transform(.inlineMarkdown, "\"Two **left**\"") == .string("Two <strong>left</strong>"))
+        #expect(throws: TesseraError.self) { try transform(.inlineMarkdown, "\"a\\n\\nb\"") }
+    }
+
+    @Test func numberInTheLocale() throws {
+        #expect(try transform(.number, "1234.5").text == "1,234.5")
+        #expect(try transform(.number, "1234.5", context: context("de")).text == "1.234,5")
+        #expect(try transform(.number, "3", format: "2").text == "3.00")
+        #expect(try transform(.number, "1234.5")["value"] == .number(1234.5))
+    }
+
+    @Test func percentFromFractionOrPercentSign() throws {
+        #expect(try transform(.percent, "0.42").text == "42%")
+        #expect(try transform(.percent, "\"42%\"").text == "42%")
+        #expect(try transform(.percent, "0.42", context: context("fr")).text == "42\u{00A0}%")
+        #expect(try transform(.percent, "0.42")["percent"] == .number(42))
+    }
+
+    @Test func currencyWithFieldSiteOrInlineCode() throws {
+        #expect(try transform(.currency, "12.5").text == "$12.50")
+        #expect(try transform(.currency, "12.5", currency: "EUR").text == "€12.50")
+        let inline = try transform(.currency, "{ amount: -8, currency: gbp }")
+        #expect(inline.text == "-£8.00")
+        #expect(inline["negative"] == .bool(true))
+        #expect(inline["absolute"] == .string("£8.00"))
+        #expect(throws: TesseraError.self) { try transform(.currency, "{ amount: 1, currency: EURO }") }
+    }
+
+    @Test func dateFormatsAndRelative() throws {
+        let date = try transform(.date, "2025-11-19T08:00:00Z", format: "relative")
+        #expect(date.text == "3 days ago")
+        #expect(date["iso"] == .string("2025-11-19T08:00:00Z"))
+        #expect(try transform(.date, "2025-11-19", format: "long").text == "November 19, 2025")
+        #expect(try transform(.date, "2025-11-19", format: "d MMMM yyyy", context: context("fr")).text == "19 novembre 2025")
+        #expect(try transform(.date, "2025-11-19", format: "relative", context: context("de")).text == "vor 3 Tagen")
+        #expect(try transform(.date, "2025-11-19")["iso"] == .string("2025-11-19"))
+    }
+
+    @Test func dateOnlyValuesAreMidnightInTheSiteTimeZone() throws {
+        let paris = context(timeZone: "Europe/Paris")
+        #expect(try transform(.date, "2025-11-19", format: "iso", context: paris).text == "2025-11-19")
+        #expect(try transform(.date, "2025-11-19T23:30:00Z", format: "yyyy-MM-dd HH:mm", context: paris).text == "2025-11-20 00:30")
+    }
+
+    @Test func enumExposesAFlagPerValue() throws {
+        let tone = try transform(.enum, "warning", values: ["info", "warning"])
+        #expect(tone.text == "warning")
+        #expect(tone["warning"] == .bool(true))
+        #expect(tone["info"] == .bool(false))
+    }
+
+    @Test func linksResolveAgainstTheSite() throws {
+        let links = LinkResolver(
+            basePath: "/docs/", pageURLs: ["/", "/blog/post/", "/about/"],
+            pageReferences: ["about.md": "/about/"], files: ["img/a.png"])
+        let c = context(links: links)
+        #expect(try transform(.link, "/about/", context: c).text == "/docs/about/")
+        #expect(try transform(.link, "/about", context: c).text == "/docs/about/")
+        #expect(try transform(.link, "\"@/about.md#team\"", context: c).text == "/docs/about/#team")
+        #expect(try transform(.link, "../../about/", context: c).text == "/docs/about/")
+        #expect(try transform(.link, "https://swift.org", context: c)["external"] == .bool(true))
+        #expect(try transform(.link, "mailto:a@b.c", context: c).text == "mailto:a@b.c")
+        #expect(try transform(.image, "/img/a.png", context: c)["src"] == .string("/docs/img/a.png"))
+        #expect(try transform(.image, "{ src: /img/a.png, alt: A cat }", context: c)["alt"] == .string("A cat"))
+        #expect(throws: TesseraError.self) { try transform(.link, "/nope/", context: c) }
+        #expect(throws: TesseraError.self) { try transform(.image, "/about/", context: c) }
+    }
+}
+
+@Suite struct MarkdownRendererTests {
+    @Test func smartPunctuationByDefault() {
+        #expect(MarkdownRenderer().html("\"Hi\" -- it's...") == "<p>“Hi” – it’s…</p>\n")
+        #expect(MarkdownRenderer(options: .init(smart: false)).html("\"Hi\"") == "<p>&quot;Hi&quot;</p>\n")
+    }
+
+    @Test func rawHTMLOmittedUnlessUnsafe() {
+        #expect(MarkdownRenderer().html("<script>x()</script>") == "<!-- raw HTML omitted -->\n")
+        #expect(MarkdownRenderer().html("a <b>b</b>") == "<p>a <!-- raw HTML omitted -->b<!-- raw HTML omitted --></p>\n")
+        #expect(MarkdownRenderer(options: .init(unsafe: true)).html("a <b>b</b>") == "<p>a <b>b</b></p>\n")
+    }
+}
+
+@Suite struct DateParsingTests {
+    let utc = TimeZone(identifier: "UTC")!
+
+    @Test(arguments: [
+        ("2025-11-01", 1_761_955_200.0),
+        ("2025-11-01T09:30:00Z", 1_761_989_400.0),
+        ("2025-11-01T09:30Z", 1_761_989_400.0),
+        ("2025-11-01 09:30:00", 1_761_989_400.0),
+        ("2025-11-01T10:30:00+01:00", 1_761_989_400.0),
+        ("2025-11-01T09:30:00.500Z", 1_761_989_400.5),
+    ])
+    func parses(_ text: String, epoch: Double) throws {
+        let date = try #require(DateParsing.parse(text, timeZone: utc))
+        #expect(abs(date.timeIntervalSince1970 - epoch) < 0.001)
+    }
+
+    @Test(arguments: ["2026-13-01", "2026-02-30", "next week", "2026-11-01T25:00", "2026/11/01", "2026-11-01T09:30:00+0x"])
+    func rejects(_ text: String) {
+        #expect(DateParsing.parse(text, timeZone: utc) == nil)
+    }
+}
