@@ -1,0 +1,97 @@
+import Testing
+@testable import TesseraKit
+
+/// Plural rules as a translator knows them, one readable example at a time.
+@Suite struct PluralRulesTests {
+    let english = PluralRules.forLanguage("en")
+    let french = PluralRules.forLanguage("fr")
+    let russian = PluralRules.forLanguage("ru")
+
+    @Test func russianCountsByTheLastDigits() {
+        #expect(russian.category(for: 1) == .one)      // 1 день
+        #expect(russian.category(for: 21) == .one)     // 21 день
+        #expect(russian.category(for: 101) == .one)
+        #expect(russian.category(for: 2) == .few)      // 2 дня
+        #expect(russian.category(for: 24) == .few)
+        #expect(russian.category(for: 5) == .many)     // 5 дней
+        #expect(russian.category(for: 0) == .many)
+        #expect(russian.category(for: 11) == .many)    // 11 дней, not 11 день
+        #expect(russian.category(for: 12) == .many)
+        #expect(russian.category(for: 111) == .many)
+        #expect(russian.category(for: 1.5) == .other)  // 1,5 дня
+    }
+
+    @Test func frenchOneCoversZeroToBelowTwo() {
+        #expect(french.category(for: 0) == .one)       // 0 jour
+        #expect(french.category(for: 1) == .one)
+        #expect(french.category(for: 1.5) == .one)     // 1,5 jour
+        #expect(french.category(for: 2) == .other)     // 2 jours
+        #expect(french.category(for: 1000) == .other)
+        #expect(french.category(for: 1_000_000) == .many)  // 1 million de jours
+        #expect(french.category(forWritten: "1c6") == .many)
+        #expect(french.category(forWritten: "1.1c3") == .other)
+    }
+
+    @Test func englishLooksAtTheWrittenDigits() {
+        #expect(english.category(for: 1) == .one)
+        #expect(english.category(forWritten: "1") == .one)
+        #expect(english.category(forWritten: "1.0") == .other)  // "1.0 days"
+        #expect(english.category(for: 1.0) == .one)             // a Double has no written zeros
+        #expect(english.category(for: -1) == .one)
+        #expect(english.category(for: 0) == .other)
+        #expect(english.category(for: 0.5) == .other)
+    }
+
+    @Test func polishCzechAndArabic() {
+        let polish = PluralRules.forLanguage("pl")
+        #expect(polish.category(for: 1) == .one)
+        #expect(polish.category(for: 22) == .few)
+        #expect(polish.category(for: 12) == .many)
+        #expect(polish.category(for: 21) == .many)
+        #expect(polish.category(forWritten: "1.5") == .other)
+
+        let czech = PluralRules.forLanguage("cs")
+        #expect(czech.category(for: 3) == .few)
+        #expect(czech.category(for: 5) == .other)
+        #expect(czech.category(forWritten: "1.5") == .many)
+
+        let arabic = PluralRules.forLanguage("ar")
+        #expect(arabic.category(for: 0) == .zero)
+        #expect(arabic.category(for: 2) == .two)
+        #expect(arabic.category(for: 103) == .few)
+        #expect(arabic.category(for: 11) == .many)
+        #expect(arabic.category(for: 100) == .other)
+    }
+
+    @Test func categoriesAreTheFormsATranslationNeeds() {
+        #expect(english.categories == [.one, .other])
+        #expect(french.categories == [.one, .many, .other])
+        #expect(russian.categories == [.one, .few, .many, .other])
+        #expect(PluralRules.forLanguage("ar").categories == PluralCategory.allCases)
+        #expect(PluralRules.forLanguage("ja").categories == [.other])
+    }
+
+    @Test("locale identifiers fall back to the most specific CLDR locale", arguments: [
+        ("fr", "fr"), ("pt-BR", "pt"), ("pt_PT", "pt_PT"), ("pt-pt", "pt_PT"), ("PT_pt", "pt_PT"),
+        ("zh-Hant", "zh"), ("zh-Hant-TW", "zh"), ("de_CH.UTF-8", "de"), ("sr@latin", "sr"),
+        ("en-US-u-ca-gregory", "en"), ("xx", "root"), ("", "root"),
+    ])
+    func fallback(identifier: String, cldrLocale: String) {
+        #expect(PluralRules.forLanguage(identifier).cldrLocale == cldrLocale)
+    }
+
+    @Test func portugalAndBrazilDifferOnZero() {
+        #expect(PluralRules.forLanguage("pt-BR").category(for: 0) == .one)
+        #expect(PluralRules.forLanguage("pt-PT").category(for: 0) == .other)
+    }
+
+    @Test func unknownLanguagesAndUnreadableNumbersAreOther() {
+        #expect(PluralRules.forLanguage("xx").categories == [.other])
+        #expect(PluralRules.forLanguage("xx").category(for: 1) == .other)
+        #expect(english.category(forWritten: "1,000") == .other)
+        #expect(english.category(forWritten: "one") == .other)
+        #expect(english.category(forWritten: "") == .other)
+        #expect(english.category(for: .infinity) == .other)
+        #expect(english.category(for: .nan) == .other)
+    }
+}
