@@ -85,6 +85,18 @@ import Testing
         #expect(PluralRules.forLanguage("pt-PT").category(for: 0) == .other)
     }
 
+    @Test func manyThreadsCanAskAtOnce() async {
+        let languages = ["ru", "fr", "pt-BR", "ar", "pl", "zh-Hant"]
+        let categories = await withTaskGroup(of: PluralCategory.self) { group in
+            for index in 0..<600 {
+                group.addTask { PluralRules.forLanguage(languages[index % languages.count]).category(for: 21) }
+            }
+            return await group.reduce(into: [PluralCategory: Int]()) { $0[$1, default: 0] += 1 }
+        }
+        // 21 is `one` in Russian, `other` in French, Portuguese and Chinese, `many` in Arabic and Polish.
+        #expect(categories == [.one: 100, .other: 300, .many: 200])
+    }
+
     @Test func unknownLanguagesAndUnreadableNumbersAreOther() {
         #expect(PluralRules.forLanguage("xx").categories == [.other])
         #expect(PluralRules.forLanguage("xx").category(for: 1) == .other)

@@ -18,14 +18,15 @@ struct PluralOperands: Sendable, Equatable {
     /// `c` (or its older name `e`): the exponent of compact notation, e.g. 6 for "1.2c6" (1.2 million).
     var compactExponent: Int
 
-    /// Operands of a decimal whose point has already been placed, e.g. "1200", "" for "1.2c3".
-    init(integer: Substring, fraction: Substring, compactExponent: Int) {
-        let significantFraction = fraction.reversed().drop { $0 == "0" }.reversed()
+    /// Operands of a decimal whose point has already been placed: digit values 0–9, e.g.
+    /// [1, 2, 0, 0] and [] for "1.2c3".
+    init(integer: ArraySlice<UInt8>, fraction: ArraySlice<UInt8>, compactExponent: Int) {
+        let significantFraction = Self.droppingTrailingZeros(fraction)
         integerDigits = Self.residuePreservingValue(of: integer)
         fractionDigitCount = fraction.count
         significantFractionDigitCount = significantFraction.count
         fractionDigits = Self.residuePreservingValue(of: fraction)
-        significantFractionDigits = Self.residuePreservingValue(of: Substring(significantFraction))
+        significantFractionDigits = Self.residuePreservingValue(of: significantFraction)
         self.compactExponent = compactExponent
     }
 
@@ -42,16 +43,22 @@ struct PluralOperands: Sendable, Equatable {
         }
     }
 
+    /// [2, 3, 0] → [2, 3].
+    static func droppingTrailingZeros(_ digits: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let end = digits.lastIndex { $0 != 0 }.map { $0 + 1 } ?? digits.startIndex
+        return digits[..<end]
+    }
+
     /// The value of a digit string, reduced so that it fits an `Int` and still gives every
     /// relation its true answer.
     ///
     /// Rules only take remainders by powers of ten up to a million and compare with values far
     /// below 10¹⁸. Keeping the last 18 digits keeps every such remainder, and adding 10¹⁸ keeps the
     /// number larger than any value a rule names.
-    static func residuePreservingValue(of digits: Substring) -> Int {
-        let significant = digits.drop { $0 == "0" }
+    static func residuePreservingValue(of digits: ArraySlice<UInt8>) -> Int {
+        let significant = digits.drop { $0 == 0 }
         let kept = 18
-        guard significant.count > kept else { return Int(significant) ?? 0 }
-        return 1_000_000_000_000_000_000 + (Int(significant.suffix(kept)) ?? 0)
+        let value = significant.suffix(kept).reduce(0) { $0 * 10 + Int($1) }
+        return significant.count > kept ? 1_000_000_000_000_000_000 + value : value
     }
 }

@@ -1,7 +1,7 @@
 /// One comparison in a CLDR plural rule, such as `i % 100 != 12..14`.
 struct PluralRelation: Sendable, Equatable {
     /// The operand letters of CLDR's rule syntax.
-    enum Operand: Character, Sendable, CaseIterable {
+    enum Operand: Character, Sendable {
         case absoluteValue = "n"
         case integerDigits = "i"
         case fractionDigitCount = "v"

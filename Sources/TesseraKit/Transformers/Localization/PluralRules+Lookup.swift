@@ -6,22 +6,33 @@ extension PluralRules {
     /// back to "pt". A language CLDR has no rules for gets "root", whose only category is `other`:
     /// its pages still build, with every count in the one form.
     public static func forLanguage(_ identifier: String) -> PluralRules {
-        for key in lookupKeys(for: identifier) {
+        var key = lookupKey(for: identifier)
+        while !key.isEmpty {
             if let rules = rulesByLowercasedLocale[key] { return rules }
+            key = String(key[..<(key.lastIndex(of: "_") ?? key.startIndex)])
         }
         return root
     }
 
-    /// CLDR locale keys to try, most specific first, lowercased like `rulesByLowercasedLocale`:
-    /// "zh-Hant-TW" → ["zh_hant_tw", "zh_hant", "zh"].
-    static func lookupKeys(for identifier: String) -> [String] {
-        // POSIX identifiers carry a character set and a modifier that CLDR does not key on.
-        let locale = identifier.prefix { $0 != "." && $0 != "@" }
-        let subtags = locale.lowercased()
-            .split(whereSeparator: { $0 == "-" || $0 == "_" || $0.isWhitespace })
-        return subtags.indices.reversed().map { last in
-            subtags[...last].joined(separator: "_")
+    /// The identifier in CLDR's spelling, lowercased like `rulesByLowercasedLocale`:
+    /// "zh-Hant-TW" → "zh_hant_tw", "de_CH.UTF-8" → "de_ch".
+    ///
+    /// Works on ASCII bytes: templates may ask for every counted phrase, and `lowercased()` and
+    /// splitting into subtags cost several times more than evaluating the rules.
+    static func lookupKey(for identifier: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(identifier.utf8.count)
+        for byte in identifier.utf8 {
+            switch byte {
+            // POSIX identifiers carry a character set and a modifier that CLDR does not key on.
+            case UInt8(ascii: "."), UInt8(ascii: "@"): return String(decoding: bytes, as: UTF8.self)
+            case UInt8(ascii: "-"), UInt8(ascii: "_"): bytes.append(UInt8(ascii: "_"))
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"): continue
+            default: bytes.append(byte)
+            }
         }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Every CLDR locale's rules, parsed on first use.
