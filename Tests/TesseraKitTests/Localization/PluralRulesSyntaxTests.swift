@@ -31,6 +31,7 @@ import Testing
         ("123456789012345678901", "i=1456789012345678901 v=0 w=0 f=0 t=0 c=0"),
         ("1,5", "not a number"), ("1.", "not a number"), (".5", "not a number"),
         ("1c", "not a number"), ("1c-3", "not a number"), ("--1", "not a number"), ("١", "not a number"),
+        ("1c99999", "not a number"),  // compact exponents stop far below; this would be 99999 zeros
     ])
     func writtenOperands(text: String, expected: String) {
         #expect(Self.describe(PluralOperands(written: text)) == expected)
