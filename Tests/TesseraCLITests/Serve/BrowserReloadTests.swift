@@ -1,0 +1,87 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+import TesseraKit
+@testable import TesseraCLI
+
+extension Serve {
+    /// The live-reload script in a real browser: headless Chromium, driven over the DevTools protocol,
+    /// against the preview server running in-process.
+    @Suite(
+        .enabled(if: HeadlessChromium.isAvailable, "chromium is not on PATH"),
+        .serialized, .timeLimit(.minutes(2)))
+    struct BrowserReloadTests {
+        static let page = """
+            <!doctype html>
+            <html><head><title>Preview</title><link rel="stylesheet" href="/style.css"></head>
+            <body><h1>Hello</h1></body></html>
+            """
+
+        static let diagnostic = Diagnostic(
+            .error, "unknown component '<b>hero</b>'", at: SourceLocation(file: "content/index.md", line: 4, column: 3),
+            hint: "did you mean 'banner'?")
+
+        /// One page through a whole editing session: a rebuild reloads it, a failed build covers it
+        /// with the errors, a stylesheet change swaps the CSS and clears them.
+        @Test func reloadsOnRebuildsAndShowsBuildErrors() async throws {
+            let site = try PreviewFixture(files: ["index.html": Self.page, "style.css": "h1 { color: rgb(255, 0, 0) }"])
+            try await site.test(.live) { client in
+                let port = try #require(client.port)
+                let browser = try HeadlessChromium()
+                defer { browser.stop() }
+                let devTools = try await DevToolsPage(in: browser)
+                try await devTools.navigate(to: "http://localhost:\(port)/")
+                try await Self.waitUntilListening(devTools)
+
+                // A rebuild: the page reloads, so what the old page set on `window` is gone.
+                #expect(try await devTools.evaluate("window.beforeReload = 'still here'") == "still here")
+                await site.hub.publish(.reload)
+                try await devTools.waitUntil("String(window.beforeReload)", is: "undefined")
+                try await Self.waitUntilListening(devTools)
+
+                // A failed build: the overlay lists the diagnostic, as text, over the page.
+                await site.hub.publish(.failed([Self.diagnostic]))
+                let overlay = "document.getElementById('\(LiveReloadScript.overlayID)')"
+                try await devTools.waitUntil("String(\(overlay) !== null)", is: "true")
+                let text = try #require(try await devTools.evaluate("\(overlay).textContent"))
+                #expect(text.contains("content/index.md:4:3"))
+                #expect(text.contains("error: unknown component '<b>hero</b>'"))
+                #expect(text.contains("hint: did you mean 'banner'?"))
+                #expect(try await devTools.evaluate("String(\(overlay).querySelector('b') === null)") == "true")
+                #expect(try await devTools.evaluate("getComputedStyle(\(overlay)).position") == "fixed")
+                #expect(try await devTools.evaluate("getComputedStyle(\(overlay)).zIndex") == "2147483647")
+
+                // A stylesheet change: no reload, the link gets a fresh URL, the overlay goes.
+                try site.write("style.css", "h1 { color: rgb(0, 0, 255) }")
+                #expect(try await devTools.evaluate("window.beforeCSS = 'kept'") == "kept")
+                await site.hub.publish(.stylesheets)
+                try await devTools.waitUntil("String(\(overlay) === null)", is: "true")
+                try await devTools.waitUntil(
+                    "getComputedStyle(document.querySelector('h1')).color", is: "rgb(0, 0, 255)")
+                #expect(try await devTools.evaluate("String(window.beforeCSS)") == "kept")
+                #expect(try await devTools.evaluate("document.querySelector('link').href")?.contains("?tessera=") == true)
+            }
+            #expect(try site.contents(of: "index.html") == Self.page)
+        }
+
+        /// A page opened while the site is broken shows the errors at once.
+        @Test func aPageOpenedDuringAFailedBuildShowsTheErrors() async throws {
+            let site = try PreviewFixture(files: ["index.html": Self.page, "style.css": ""])
+            await site.hub.publish(.failed([Self.diagnostic]))
+            try await site.test(.live) { client in
+                let port = try #require(client.port)
+                let browser = try HeadlessChromium()
+                defer { browser.stop() }
+                let devTools = try await DevToolsPage(in: browser)
+                try await devTools.navigate(to: "http://localhost:\(port)/")
+                try await devTools.waitUntil(
+                    "String(document.querySelectorAll('#\(LiveReloadScript.overlayID) .tessera-diagnostic').length)", is: "1")
+            }
+        }
+
+        /// The script has loaded and the server has subscribed the page.
+        static func waitUntilListening(_ devTools: DevToolsPage) async throws {
+            try await devTools.waitUntil("String(window.__tesseraLiveReload && window.__tesseraLiveReload.state)", is: "connected")
+        }
+    }
+}
