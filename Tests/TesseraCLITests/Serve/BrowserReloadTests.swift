@@ -25,12 +25,7 @@ extension Serve {
         /// with the errors, a stylesheet change swaps the CSS and clears them.
         @Test func reloadsOnRebuildsAndShowsBuildErrors() async throws {
             let site = try PreviewFixture(files: ["index.html": Self.page, "style.css": "h1 { color: rgb(255, 0, 0) }"])
-            try await site.test(.live) { client in
-                let port = try #require(client.port)
-                let browser = try HeadlessChromium()
-                defer { browser.stop() }
-                let devTools = try await DevToolsPage(in: browser)
-                try await devTools.navigate(to: "http://localhost:\(port)/")
+            try await Self.withHomePage(of: site) { devTools in
                 try await Self.waitUntilListening(devTools)
 
                 // A rebuild: the page reloads, so what the old page set on `window` is gone.
@@ -68,14 +63,22 @@ extension Serve {
         @Test func aPageOpenedDuringAFailedBuildShowsTheErrors() async throws {
             let site = try PreviewFixture(files: ["index.html": Self.page, "style.css": ""])
             await site.hub.publish(.failed([Self.diagnostic]))
+            try await Self.withHomePage(of: site) { devTools in
+                try await devTools.waitUntil(
+                    "String(document.querySelectorAll('#\(LiveReloadScript.overlayID) .tessera-diagnostic').length)", is: "1")
+            }
+        }
+
+        /// Serves the site, opens its home page in a fresh headless Chromium and runs `body` on it;
+        /// the browser is stopped whatever happens.
+        static func withHomePage(of site: PreviewFixture, _ body: @Sendable (DevToolsPage) async throws -> Void) async throws {
             try await site.test(.live) { client in
                 let port = try #require(client.port)
                 let browser = try HeadlessChromium()
                 defer { browser.stop() }
-                let devTools = try await DevToolsPage(in: browser)
-                try await devTools.navigate(to: "http://localhost:\(port)/")
-                try await devTools.waitUntil(
-                    "String(document.querySelectorAll('#\(LiveReloadScript.overlayID) .tessera-diagnostic').length)", is: "1")
+                let page = try await DevToolsPage(in: browser)
+                try await page.navigate(to: "http://localhost:\(port)/")
+                try await body(page)
             }
         }
 
