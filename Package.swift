@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -34,10 +36,24 @@ let package = Package(
             dependencies: [
                 "TesseraKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(name: "tessera", dependencies: ["TesseraCLI"]),
-        .testTarget(name: "TesseraKitTests", dependencies: ["TesseraKit"]),
-        .testTarget(name: "TesseraCLITests", dependencies: ["TesseraCLI", "TesseraKit"]),
+        .testTarget(
+            name: "TesseraKitTests",
+            dependencies: ["TesseraKit"],
+            // Fixture sites and golden files are read from disk by path, not bundled.
+            exclude: ["Fixtures", "Catalog/Golden"]
+        ),
+        .testTarget(
+            name: "TesseraCLITests",
+            dependencies: [
+                "TesseraCLI", "TesseraKit",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ]
 )

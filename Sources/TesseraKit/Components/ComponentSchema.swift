@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a component accepts and how it is wrapped, read from `components/<code>.yml`.
-public struct ComponentSchema: Sendable {
+public struct ComponentSchema: Sendable, Equatable {
     public var code: String
     public var description: String?
     /// `shells/<shell>.mustache` wraps the body; nil means the theme's default shell, `none` means bare.

@@ -3,10 +3,21 @@ import Foundation
 /// Maps a parsed page to its view data, reporting every problem of every component.
 struct PageMapper: Sendable {
     var mapper: ViewDataMapper
-    var context: TransformContext
+    /// Language code → the context of pages in that language.
+    var contexts: [String: TransformContext]
+    var languages: [SiteLanguage]
+    /// Translation key → language → page URL, for `page.translations`.
+    var translationURLs: [String: [String: String]] = [:]
+
+    init(mapper: ViewDataMapper, contexts: [String: TransformContext], languages: [SiteLanguage], pages: [Page]) {
+        self.mapper = mapper
+        self.contexts = contexts
+        self.languages = languages
+        for page in pages { translationURLs[page.translationKey, default: [:]][page.language] = page.url }
+    }
 
     func map(_ page: Page) throws -> PageView {
-        var context = self.context
+        guard var context = contexts[page.language] ?? contexts.values.first else { throw TesseraError("no language for \(page.relativePath)") }
         context.pageURL = page.url
         let bodyText = page.body.trimmingCharacters(in: .whitespacesAndNewlines)
         let bodyHTML = bodyText.isEmpty ? nil : context.markdown.html(page.body)
@@ -27,7 +38,8 @@ struct PageMapper: Sendable {
                 header: map(section.header), items: items, footer: map(section.footer))
         }
         try errors.throwIfErrors()
-        return PageView(page: page, data: Self.data(of: page, context: context), content: placesBody ? nil : bodyHTML, sections: sections)
+        let data = Self.data(of: page, context: context).merging(languageData(of: page, basePath: context.links.basePath))
+        return PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections)
     }
 
     /// One item per component from its schema's `example:`; an empty list means every component
@@ -54,6 +66,26 @@ struct PageMapper: Sendable {
         return views
     }
 
+    /// `page.translations` (every version of the page, this one marked `current`, for hreflang
+    /// alternates and a language switcher), `page.dir` and `page.languageName`.
+    func languageData(of page: Page, basePath: String) -> [(String, ViewValue)] {
+        let versions = translationURLs[page.translationKey] ?? [:]
+        let translations = languages.compactMap { language -> ViewValue? in
+            guard let url = versions[language.code] else { return nil }
+            return .object([
+                "lang": .string(language.code), "name": .string(language.name),
+                "url": .string(basePath + url.dropFirst()), "current": .bool(language.code == page.language),
+            ])
+        }
+        let language = languages.first { $0.code == page.language }
+        return [
+            ("translations", .list(translations)),
+            ("hasTranslations", .bool(translations.count > 1)),
+            ("dir", .string(language?.isRightToLeft == true ? "rtl" : "ltr")),
+            ("languageName", .optional(language?.name)),
+        ]
+    }
+
     /// What templates see as `page`: metadata formatted like any field, never raw front matter.
     static func data(of page: Page, context: TransformContext) -> ViewObject {
         let url = context.links.basePath + page.url.dropFirst()
@@ -63,7 +95,7 @@ struct PageMapper: Sendable {
             ("date", page.date.map { DateTransformer.view(of: $0, format: "medium", hasTime: page.dateHasTime, context: context) } ?? .null),
             ("summary", .optional(page.summary)),
             ("tags", .list(page.tags.map(ViewValue.string))),
-            ("lang", .optional(page.language)),
+            ("lang", .string(page.language)),
             ("layout", .string(page.layout)),
             ("draft", .bool(page.draft)),
             ("source", .string(page.relativePath)),

@@ -2,7 +2,7 @@ import Foundation
 
 /// A page after mapping: every component turned into view data, the body into HTML.
 /// It is what gets rendered, and what the per-page JSON document holds.
-public struct PageView: Sendable {
+public struct PageView: Sendable, Equatable {
     public var page: Page
     /// The `page` value templates receive.
     public var data: ViewObject
@@ -12,7 +12,7 @@ public struct PageView: Sendable {
 }
 
 /// One section after mapping.
-public struct SectionView: Sendable {
+public struct SectionView: Sendable, Equatable {
     public var id: String?
     public var layout: String
     public var layoutLocation: SourceLocation

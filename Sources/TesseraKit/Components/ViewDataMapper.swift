@@ -38,7 +38,15 @@ public struct ViewDataMapper: Sendable {
         var values: [(String, ViewValue)] = []
         values.reserveCapacity(schema.fields.count)
         for field in schema.fields {
-            guard let node = use[field.name] ?? field.defaultValue, !node.isNull else {
+            let node: ContentNode?
+            if let given = use[field.name] {
+                node = given
+            } else if let fallback = field.defaultValue {
+                node = errors.attempt { try Self.translatedDefault(fallback, context: context) }
+            } else {
+                node = nil
+            }
+            guard let node, !node.isNull else {
                 if field.required {
                     errors.report(Diagnostic(
                         .error, "component '\(use.code)' needs field '\(field.name)'", at: use.location,
@@ -60,6 +68,16 @@ public struct ViewDataMapper: Sendable {
         }
         let shell = schema.shell ?? defaultShell
         return ComponentView(code: use.code, data: data, shell: shell == "none" ? nil : shell, location: use.location)
+    }
+
+    /// A schema default written `{ t: key }` is the page language's translation of `key`.
+    static func translatedDefault(_ node: ContentNode, context: TransformContext) throws -> ContentNode {
+        guard let entries = node.entries, entries.count == 1, entries[0].key == "t", let key = entries[0].value.scalarText else { return node }
+        do {
+            return ContentNode(.string(try context.translator.text(key)), at: node.location)
+        } catch let error as TesseraError {
+            throw TesseraError(diagnostics: error.diagnostics.map { var d = $0; d.location = node.location; return d })
+        }
     }
 
     private func value(of node: ContentNode, field: FieldSpec, in use: ComponentUse, context: TransformContext, pageContent: String?) throws -> ViewValue {

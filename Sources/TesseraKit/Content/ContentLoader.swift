@@ -6,6 +6,8 @@ struct ContentLoader {
     var directory: String
     var timeZone: TimeZone
     var includeDrafts: Bool
+    var cache: BuildCache?
+    var languages: [SiteLanguage] = [SiteLanguage(code: "en", isDefault: true)]
 
     struct Result: Sendable {
         var pages: [Page]
@@ -18,11 +20,15 @@ struct ContentLoader {
         let files = FileTree.files(in: directory)
         let pageFiles = files.filter { PageParser.contentExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
         let assets = files.filter { !PageParser.contentExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-        let parser = PageParser(timeZone: timeZone)
+        let parser = PageParser(timeZone: timeZone, languages: languages)
         let parsed = ParallelMap.map(pageFiles) { relative -> Page? in
             let path = directory + "/" + relative
             return diagnostics.attempt(at: SourceLocation(file: path)) {
-                try parser.parse(text: try FileTree.readText(path), sourcePath: path, relativePath: relative)
+                let text = try FileTree.readText(path)
+                if let page = cache?.page(for: path, text: text) { return page }
+                let page = try parser.parse(text: text, sourcePath: path, relativePath: relative)
+                cache?.store(page, for: path, text: text)
+                return page
             }
         }
         var pages: [Page] = []

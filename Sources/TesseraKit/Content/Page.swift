@@ -1,7 +1,7 @@
 import Foundation
 
 /// A page as parsed from one file of `content/`: metadata, its feed of sections, and its Markdown body.
-public struct Page: Sendable {
+public struct Page: Sendable, Equatable {
     public enum Kind: String, Sendable {
         /// Markdown with YAML front matter.
         case markdown
@@ -23,7 +23,11 @@ public struct Page: Sendable {
     public var slug: String?
     public var layout: String = "page"
     public var layoutLocation: SourceLocation
-    public var language: String?
+    /// The page's language: from its file name (`about.fr.md`), its `lang:`, or the site default.
+    public var language: String = "en"
+    /// Pages with the same key are translations of each other: the content path without the
+    /// language suffix (`about.md` for `about.fr.md`), or front matter `translationKey:`.
+    public var translationKey: String = ""
     public var tags: [String] = []
     public var summary: String?
     /// Custom front matter keys, passed to templates as `page.params`.
@@ -34,7 +38,8 @@ public struct Page: Sendable {
 
     /// The file this page is written to, relative to the output folder.
     public var outputPath: String {
-        url == "/" ? "index.html" : String(url.dropFirst()) + "index.html"
+        if url.hasSuffix(".html") { return String(url.dropFirst()) }
+        return url == "/" ? "index.html" : String(url.dropFirst()) + "index.html"
     }
 
     public var location: SourceLocation { SourceLocation(file: sourcePath) }

@@ -3,8 +3,10 @@ import Foundation
 /// Turns one content file into a `Page`: front matter keys, sections, URL.
 struct PageParser {
     var timeZone: TimeZone
+    /// The site's languages, default first.
+    var languages: [SiteLanguage] = [SiteLanguage(code: "en", isDefault: true)]
 
-    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "tags", "summary", "sections", "components"]
+    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "translationKey", "tags", "summary", "sections", "components"]
     static let contentExtensions = ["md", "markdown", "yml", "yaml", "json"]
 
     func parse(text: String, sourcePath: String, relativePath: String) throws -> Page {
@@ -33,8 +35,27 @@ struct PageParser {
                 .error, "a page has either 'sections' or 'components', not both", at: components.keyLocation,
                 hint: "'components:' is shorthand for one section; move these items into a section under 'sections:'"))
         }
+        let (path, suffix) = Self.splitLanguage(relativePath, known: languages.map(\.code))
+        if let suffix {
+            if let lang = root["lang"], lang.scalarText != suffix {
+                errors.report(Diagnostic(.error, "the file name says '\(suffix)' but 'lang' says '\(lang.scalarText ?? "")'", at: lang.location, hint: "remove `lang:` or rename the file"))
+            }
+            page.language = suffix
+        } else if let lang = root["lang"]?.scalarText {
+            page.language = lang
+        } else {
+            page.language = languages.first(where: \.isDefault)?.code ?? languages[0].code
+        }
+        if let language = languages.first(where: { $0.code == page.language }) {
+            page.url = language.urlPrefix + Self.url(for: path, slug: page.slug)
+        } else {
+            let location = root["lang"]?.location ?? SourceLocation(file: sourcePath)
+            errors.report(Diagnostic(
+                .error, "'\(page.language)' is not a language of this site", at: location,
+                hint: "add it to `languages:` in site.yml (now: \(languages.map(\.code).joined(separator: ", ")))"))
+        }
+        if page.translationKey.isEmpty { page.translationKey = path }
         try errors.throwIfErrors()
-        page.url = Self.url(for: relativePath, slug: page.slug)
         return page
     }
 
@@ -52,7 +73,8 @@ struct PageParser {
         case "layout":
             page.layout = try text(node, key: "layout")
             page.layoutLocation = node.location
-        case "lang": page.language = try text(node, key: "lang")
+        case "lang": _ = try text(node, key: "lang") // settled with the file name's suffix
+        case "translationKey": page.translationKey = try text(node, key: "translationKey")
         case "draft":
             guard let flag = node.bool else {
                 throw TesseraError("'draft' must be true or false, found \(node.kindDescription)", at: node.location)
@@ -111,8 +133,24 @@ struct PageParser {
         }
     }
 
-    /// `a/b.md` → `/a/b/`, `a/index.md` → `/a/`, `index.md` → `/`; `slug` replaces the last segment.
+    /// `about.fr.md` → (`about.md`, `fr`) when `fr` is a site language. A suffix that is a known
+    /// ISO language code but not a site language is returned too, so the page gets a clear error.
+    static func splitLanguage(_ relativePath: String, known: [String]) -> (path: String, language: String?) {
+        let ext = (relativePath as NSString).pathExtension
+        let stem = (relativePath as NSString).deletingPathExtension
+        let suffix = (stem as NSString).pathExtension
+        guard !suffix.isEmpty else { return (relativePath, nil) }
+        let isLanguage = known.contains(suffix)
+            || (suffix.count == 2 && suffix.allSatisfy(\.isLowercase) && Locale.LanguageCode.isoLanguageCodes.contains(Locale.LanguageCode(suffix)))
+        guard isLanguage else { return (relativePath, nil) }
+        return ((stem as NSString).deletingPathExtension + "." + ext, suffix)
+    }
+
+    /// `a/b.md` → `/a/b/`, `a/index.md` → `/a/`, `index.md` → `/`, `404.md` → `/404.html`;
+    /// `slug` replaces the last segment.
     static func url(for relativePath: String, slug: String?) -> String {
+        // `content/404.md` is the "not found" page servers expect at /404.html.
+        if (relativePath as NSString).deletingPathExtension == "404" && slug == nil { return "/404.html" }
         var segments = relativePath.split(separator: "/").map(String.init)
         guard let file = segments.popLast() else { return "/" }
         let stem = (file as NSString).deletingPathExtension

@@ -68,7 +68,10 @@ enum YAMLParser {
         if scalar.style == .singleQuoted || scalar.style == .doubleQuoted || scalar.style == .literal || scalar.style == .folded {
             return .string(scalar.string)
         }
-        switch Tag.Name(rawValue: node.tag.description) {
+        let tag = Tag.Name(rawValue: node.tag.description)
+        // YAML 1.1 reads `16:9` as a base-60 number (969); nobody writing content means that.
+        if (tag == .int || tag == .float) && scalar.string.contains(":") { return .string(scalar.string) }
+        switch tag {
         case .null: return .null
         case .bool: return node.bool.map(ContentNode.Value.bool) ?? .string(scalar.string)
         case .int: return node.int.map(ContentNode.Value.int) ?? .string(scalar.string)

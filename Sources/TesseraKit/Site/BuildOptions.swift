@@ -13,6 +13,9 @@ public struct BuildOptions: Sendable {
     public var fallbackBuildDate: Date
     /// False for `tessera check`: everything is built and validated, nothing written.
     public var writesOutput = true
+    /// True for `tessera serve`: write only the files that changed, in place, instead of
+    /// building a new folder and swapping it in.
+    public var updatesInPlace = false
 
     public init(sourceDirectory: String, outputDirectory: String? = nil, includeDrafts: Bool = false, buildDate: Date? = nil, fallbackBuildDate: Date, writesOutput: Bool = true) {
         self.sourceDirectory = sourceDirectory

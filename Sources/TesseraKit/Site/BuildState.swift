@@ -3,11 +3,15 @@ import Foundation
 /// Everything a build knows so far; each step reads it and adds to it.
 public final class BuildState: @unchecked Sendable {
     public let options: BuildOptions
+    /// Results of the previous build, reused where their inputs are unchanged; nil for one-off builds.
+    public let cache: BuildCache?
     public let diagnostics = DiagnosticCollector()
     public internal(set) var configuration: SiteConfiguration
     public internal(set) var theme: Theme?
     public internal(set) var registry = ComponentRegistry()
     public internal(set) var templates: TemplateLibrary?
+    /// Language code → its strings, theme's and site's merged.
+    public internal(set) var translations: [String: TranslationTable] = [:]
     public internal(set) var pages: [Page] = []
     public internal(set) var skippedDrafts = 0
     /// Files copied as they are: the theme's and site's `static/`, assets beside content.
@@ -17,9 +21,12 @@ public final class BuildState: @unchecked Sendable {
     /// Template keys each page used, by page URL.
     public internal(set) var pageTemplates: [String: Set<String>] = [:]
     public internal(set) var outputs: [OutputFile] = []
+    /// Output paths written, changed or removed by this build (all of them for a fresh folder).
+    public internal(set) var changedOutputs: [String] = []
 
-    init(options: BuildOptions) {
+    init(options: BuildOptions, cache: BuildCache? = nil) {
         self.options = options
+        self.cache = cache
         self.configuration = SiteConfiguration(file: options.sourceDirectory + "/site.yml")
     }
 
@@ -34,22 +41,35 @@ public final class BuildState: @unchecked Sendable {
 
     public var locale: Locale { Locale(identifier: configuration.language) }
 
-    /// The transform context of the site's language, before a page is known.
-    var transformContext: TransformContext {
+    /// The transform context of the site's default language, before a page is known.
+    var transformContext: TransformContext { transformContext(for: configuration.defaultLanguage.code) }
+
+    /// Formats, strings and plural rules of one language.
+    func transformContext(for language: String) -> TransformContext {
         TransformContext(
-            locale: locale, timeZone: configuration.timeZone, buildDate: buildDate,
+            locale: Locale(identifier: language), timeZone: configuration.timeZone, buildDate: buildDate,
             markdown: MarkdownRenderer(options: configuration.markdown), links: links,
-            defaultCurrency: configuration.currency)
+            defaultCurrency: configuration.currency,
+            translator: Translator(table: translations[language] ?? TranslationTable(language: language)))
     }
 
-    /// What templates see as `site`.
-    var siteData: ViewObject {
-        ViewObject([
-            ("title", .string(configuration.title)),
+    /// What templates see as `site`, for pages in `language`.
+    func siteData(for language: String) -> ViewObject {
+        let context = transformContext(for: language)
+        let languages = configuration.languages.map { language in
+            ViewValue.object([
+                "code": .string(language.code), "name": .string(language.name),
+                "url": .string(configuration.basePath + language.urlPrefix.dropFirst() + (language.isDefault ? "" : "/")),
+                "isDefault": .bool(language.isDefault),
+            ])
+        }
+        return ViewObject([
+            ("title", .string(configuration.language(language)?.title ?? configuration.defaultLanguage.title ?? configuration.title)),
+            ("languages", .list(languages)),
             ("baseURL", .string(configuration.baseURL)),
             ("basePath", .string(configuration.basePath)),
             ("language", .string(configuration.language)),
-            ("buildDate", DateTransformer.view(of: buildDate, format: "iso", hasTime: true, context: transformContext)),
+            ("buildDate", DateTransformer.view(of: buildDate, format: "iso", hasTime: true, context: context)),
             ("params", .object(ViewObject(configuration.params.map { ($0.key, ViewValue(plain: $0.value)) }))),
             ("generator", .string("Tessera \(Tessera.version)")),
         ])

@@ -31,6 +31,7 @@ extension BuildStep {
         state.registry = ComponentRegistry.load(theme: theme, diagnostics: state.diagnostics)
         let templates = TemplateLibrary.load(theme: theme, registry: state.registry, diagnostics: state.diagnostics)
         state.templates = templates
+        state.translations = state.diagnostics.attempt { try TranslationTable.load(theme: theme, languages: state.configuration.languages) } ?? [:]
         // A shell named by a schema or the theme must exist, whether or not a page uses it yet.
         for definition in state.registry.definitions.values.sorted(by: { $0.code < $1.code }) {
             let shell = definition.schema.shell ?? theme.defaultShell
@@ -43,7 +44,7 @@ extension BuildStep {
     }
 
     public static let loadContent = BuildStep("load content") { state in
-        let loader = ContentLoader(directory: state.siteDirectory + "/content", timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts)
+        let loader = ContentLoader(directory: state.siteDirectory + "/content", timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts, cache: state.cache, languages: state.configuration.languages)
         let result = loader.load(into: state.diagnostics)
         state.pages = result.pages
         state.skippedDrafts = result.skippedDrafts
@@ -70,13 +71,26 @@ extension BuildStep {
 
     public static let mapPages = BuildStep("map view data") { state in
         guard let theme = state.theme else { return }
+        let languages = state.configuration.languages
         let mapper = PageMapper(
             mapper: ViewDataMapper(registry: state.registry, defaultShell: theme.defaultShell),
-            context: state.transformContext)
+            contexts: Dictionary(uniqueKeysWithValues: languages.map { ($0.code, state.transformContext(for: $0.code)) }),
+            languages: languages, pages: state.pages)
         let diagnostics = state.diagnostics
+        let cache = state.cache
+        let generation = cache?.generation(for: .init(
+            configuration: state.configuration, theme: theme,
+            schemas: state.registry.codes.compactMap { state.registry[$0]?.schema },
+            links: state.links, buildDate: state.buildDate, translations: state.translations)) ?? 0
         state.pageViews = ParallelMap.map(state.pages) { page in
-            diagnostics.attempt(at: page.location) { try mapper.map(page) }
+            if let view = cache?.view(for: page, generation: generation) { return view }
+            return diagnostics.attempt(at: page.location) {
+                let view = try mapper.map(page)
+                cache?.store(view, generation: generation)
+                return view
+            }
         }.compactMap { $0 }
+        cache?.retain(sourcePaths: Set(state.pages.map(\.sourcePath)), urls: Set(state.pages.map(\.url)))
     }
 
     public static let renderPages = BuildStep("render pages") { state in
@@ -84,11 +98,27 @@ extension BuildStep {
         // A theme that fails to load would make every page fail the same way; report the cause once.
         guard !state.diagnostics.hasErrors else { return }
         let descriptions = state.registry.definitions.compactMapValues(\.schema.description)
-        let renderer = PageRenderer(library: templates, site: state.siteData, descriptions: descriptions)
+        let languages = state.configuration.languages
+        let renderer = PageRenderer(
+            library: templates,
+            sites: Dictionary(uniqueKeysWithValues: languages.map { ($0.code, state.siteData(for: $0.code)) }),
+            translators: Dictionary(uniqueKeysWithValues: languages.map { ($0.code, state.transformContext(for: $0.code).translator) }),
+            defaultLanguage: state.configuration.defaultLanguage.code,
+            missingTranslations: state.configuration.missingTranslations,
+            shellFieldNames: Set(state.registry.definitions.values.flatMap { $0.schema.fields.map(\.name) }),
+            descriptions: descriptions)
         let diagnostics = state.diagnostics
-        let results = ParallelMap.map(state.pageViews) { view in
-            diagnostics.attempt(at: view.page.location) { (view.page, try renderer.render(view)) }
+        let cache = state.cache
+        let sources = cache == nil ? [:] : templates.sources
+        let results = ParallelMap.map(state.pageViews) { view -> (Page, PageRenderer.Result)? in
+            if let reused = cache?.rendering(of: view, templates: sources) { return (view.page, reused) }
+            return diagnostics.attempt(at: view.page.location) {
+                let result = try renderer.render(view)
+                cache?.store(result, of: view, templates: sources)
+                return (view.page, result)
+            }
         }
+        for case let (_, result)? in results { result.warnings.forEach(diagnostics.report) }
         for case let (page, result)? in results {
             state.outputs.append(.text(page.outputPath, result.html))
             state.pageTemplates[page.url] = result.templates
@@ -98,7 +128,13 @@ extension BuildStep {
     public static let writeOutput = BuildStep("write output") { state in
         try state.diagnostics.throwIfErrors()
         guard state.options.writesOutput else { return }
-        try OutputWriter(outputDirectory: state.outputDirectory, siteDirectory: state.siteDirectory)
-            .write(state.outputs + state.staticFiles)
+        let writer = OutputWriter(outputDirectory: state.outputDirectory, siteDirectory: state.siteDirectory)
+        let files = state.outputs + state.staticFiles
+        if state.options.updatesInPlace, let cache = state.cache {
+            state.changedOutputs = try writer.update(files, cache: cache)
+        } else {
+            try writer.write(files)
+            state.changedOutputs = files.map(\.path)
+        }
     }
 }

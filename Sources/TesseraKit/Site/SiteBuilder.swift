@@ -5,10 +5,12 @@ import Foundation
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
     public var steps: [BuildStep]
+    public var cache: BuildCache?
 
-    public init(options: BuildOptions, steps: [BuildStep] = BuildStep.standardPipeline) {
+    public init(options: BuildOptions, steps: [BuildStep] = BuildStep.standardPipeline, cache: BuildCache? = nil) {
         self.options = options
         self.steps = steps
+        self.cache = cache
     }
 
     /// Throws a `TesseraError` with every error found; the previous output is then untouched.
@@ -20,7 +22,8 @@ public struct SiteBuilder: Sendable {
     /// Builds and returns the state as well, for tools that inspect what was built.
     public func run() throws -> (state: BuildState, report: BuildReport) {
         let start = DispatchTime.now()
-        let state = BuildState(options: options)
+        cache?.resetStatistics()
+        let state = BuildState(options: options, cache: cache)
         for step in steps {
             do {
                 try step.run(state)

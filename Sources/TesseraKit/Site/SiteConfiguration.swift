@@ -1,13 +1,18 @@
 import Foundation
 
 /// `site.yml`: every key has a default, so an empty file is a valid site.
-public struct SiteConfiguration: Sendable {
+public struct SiteConfiguration: Sendable, Equatable {
     public var title: String = "My Tessera site"
     /// Where the site is published; its path becomes the prefix of every internal URL.
     public var baseURL: String = "/"
     public var theme: String = "default"
     public var themeLocation: SourceLocation?
     public var language: String = "en"
+    /// Every language of the site, the default (`language`) first. One entry unless `languages:` lists more.
+    public var languages: [SiteLanguage] = [SiteLanguage(code: "en", isDefault: true)]
+    public var languagesLocation: SourceLocation?
+    /// How a template's missing translation is reported: an error (default) or a warning.
+    public var missingTranslations: Diagnostic.Severity = .error
     public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
     public var buildDate: Date?
     public var output: String = "public"
@@ -29,7 +34,11 @@ public struct SiteConfiguration: Sendable {
         }
     }
 
-    static let keys = ["title", "baseURL", "theme", "language", "timeZone", "buildDate", "output", "markdown", "currency", "params"]
+    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n"]
+
+    public var defaultLanguage: SiteLanguage { languages.first { $0.isDefault } ?? languages[0] }
+
+    public func language(_ code: String) -> SiteLanguage? { languages.first { $0.code == code } }
 
     /// The path part of `baseURL`, always starting and ending with `/`.
     public var basePath: String {
@@ -56,8 +65,45 @@ public struct SiteConfiguration: Sendable {
         for entry in entries.filter({ $0.key == "timeZone" }) + entries.filter({ $0.key != "timeZone" }) {
             errors.attempt { try config.apply(entry) }
         }
+        errors.attempt { try config.settleLanguages(root["languages"]) }
         try errors.throwIfErrors()
         return config
+    }
+
+    /// `languages: [en, fr]` or `languages: { en: {}, fr: { title: …, name: … } }`; the default
+    /// language (`language:`) must be one of them and comes first.
+    private mutating func settleLanguages(_ node: ContentNode?) throws {
+        guard let node else {
+            languages = [SiteLanguage(code: language, isDefault: true)]
+            return
+        }
+        var parsed: [SiteLanguage] = []
+        if let list = node.list {
+            for item in list {
+                guard let code = item.scalarText else { throw TesseraError("a language must be a code such as fr", at: item.location) }
+                parsed.append(SiteLanguage(code: code, isDefault: code == language))
+            }
+        } else if let entries = node.entries {
+            for entry in entries {
+                var title: String?, name: String?
+                for option in entry.value.entries ?? [] {
+                    switch option.key {
+                    case "title": title = option.value.scalarText
+                    case "name": name = option.value.scalarText
+                    default: throw TesseraError("unknown language option '\(option.key)'", at: option.keyLocation, hint: "a language takes 'title' and 'name'")
+                    }
+                }
+                parsed.append(SiteLanguage(code: entry.key, name: name, title: title, isDefault: entry.key == language))
+            }
+        } else {
+            throw TesseraError("'languages' must be a list of codes or a mapping", at: node.location, hint: "write `languages: [en, fr, de]`")
+        }
+        guard parsed.contains(where: \.isDefault) else {
+            throw TesseraError(
+                "the default language '\(language)' is not among 'languages'", at: node.location,
+                hint: "add \(language) to 'languages', or set `language:` to one of \(parsed.map(\.code).joined(separator: ", "))")
+        }
+        languages = parsed.filter(\.isDefault) + parsed.filter { !$0.isDefault }
     }
 
     private mutating func apply(_ entry: ContentNode.Entry) throws {
@@ -75,6 +121,21 @@ public struct SiteConfiguration: Sendable {
             theme = try text()
             themeLocation = node.location
         case "language": language = try text()
+        case "languages": languagesLocation = node.location
+        case "i18n":
+            guard let entries = node.entries else {
+                throw TesseraError("'i18n' must be a mapping", at: node.location, hint: "write `i18n: { missingTranslations: warning }`")
+            }
+            for option in entries {
+                guard option.key == "missingTranslations" else {
+                    throw TesseraError("unknown i18n option '\(option.key)'", at: option.keyLocation, hint: "the option is 'missingTranslations: error|warning'")
+                }
+                switch option.value.scalarText {
+                case "error": missingTranslations = .error
+                case "warning": missingTranslations = .warning
+                default: throw TesseraError("'missingTranslations' must be error or warning", at: option.value.location)
+                }
+            }
         case "currency": currency = try text().uppercased()
         case "output": output = try text()
         case "timeZone":

@@ -13,6 +13,8 @@ public struct CompiledTemplate: Sendable {
     public var name: String
     /// The file it came from; "(built in)" for templates Tessera supplies.
     public var path: String
+    /// The source, to tell whether a template changed between two builds.
+    public let text: String
     let template: MustacheTemplate
     let tags: [MustacheTag]
 
@@ -28,6 +30,7 @@ public struct CompiledTemplate: Sendable {
         self.kind = kind
         self.name = name
         self.path = path
+        self.text = text
         do {
             template = try MustacheTemplate(string: text)
         } catch let error as MustacheTemplate.ParserError {

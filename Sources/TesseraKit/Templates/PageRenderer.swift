@@ -4,23 +4,37 @@ import Foundation
 /// layout, the sections inside the page's layout.
 struct PageRenderer: Sendable {
     var library: TemplateLibrary
-    /// The `site` value every template receives.
-    var site: ViewObject
+    /// Language code → the `site` value templates of pages in that language receive.
+    var sites: [String: ViewObject]
+    /// Language code → its strings, for `{{#t}}…{{/t}}`.
+    var translators: [String: Translator] = [:]
+    /// Whose strings stand in, with a warning, for missing ones when they are warnings.
+    var defaultLanguage: String = "en"
+    var missingTranslations: Diagnostic.Severity = .error
+    /// Every field name any schema declares: a shell may test them all, absent ones are null.
+    var shellFieldNames: Set<String> = []
     /// Component code → schema description, offered to section templates per item.
     var descriptions: [String: String] = [:]
 
     struct Result: Sendable {
         var html: String
+        /// Missing translations reported as warnings.
+        var warnings: [Diagnostic] = []
         /// Keys of the templates used (`layouts/page`, `components/notice`, `partials/head`), for
         /// rebuilding only the pages a changed template affects.
         var templates: Set<String>
     }
 
     func render(_ view: PageView) throws -> Result {
-        let renderer = TemplateRenderer(library: library)
+        let language = view.page.language
+        let renderer = TemplateRenderer(
+            library: library, translator: translators[language],
+            fallback: language == defaultLanguage ? nil : translators[defaultLanguage],
+            missingTranslations: missingTranslations)
+        let warnings = DiagnosticCollector()
         var used = Set<String>()
         let errors = DiagnosticCollector()
-        let common: [String: Any] = ["site": site, "page": view.data]
+        let common: [String: Any] = ["site": sites[language] ?? sites.values.first ?? ViewObject([]), "page": view.data]
 
         func use(_ template: CompiledTemplate) {
             used.insert(template.key)
@@ -41,7 +55,7 @@ struct PageRenderer: Sendable {
                 }
             }
             values["component"] = ViewValue.object(["code": .string(component.code)])
-            let html = try renderer.render(body, values, context: "component '\(component.code)'")
+            let html = try renderer.render(body, values, context: "component '\(component.code)'", warnings: warnings)
             guard let shellName = component.shell else { return html }
             guard let shell = library.shells[shellName] else {
                 throw TesseraError("unknown shell '\(shellName)' for component '\(component.code)'", at: component.location,
@@ -49,7 +63,7 @@ struct PageRenderer: Sendable {
             }
             use(shell)
             values["body"] = html
-            return try renderer.render(shell, values, context: "shell '\(shellName)' (around '\(component.code)')")
+            return try renderer.render(shell, values, context: "shell '\(shellName)' (around '\(component.code)')", optionalNames: shellFieldNames, warnings: warnings)
         }
 
         func renderOptional(_ component: ComponentView?) -> Any {
@@ -73,7 +87,7 @@ struct PageRenderer: Sendable {
             values["section"] = ViewValue.object([
                 "id": .optional(section.id), "layout": .string(section.layout), "index": .number(Double(index)),
             ])
-            if let html = errors.attempt(at: section.layoutLocation, { try renderer.render(template, values, context: "section layout '\(section.layout)'") }) {
+            if let html = errors.attempt(at: section.layoutLocation, { try renderer.render(template, values, context: "section layout '\(section.layout)'", warnings: warnings) }) {
                 sectionsHTML.append((html, nil))
             }
         }
@@ -90,7 +104,7 @@ struct PageRenderer: Sendable {
         var values = common
         values["content"] = ViewValue.optional(view.content)
         values["sections"] = RenderedList(sectionsHTML)
-        let html = try renderer.render(layout, values, context: "layout '\(view.page.layout)'")
-        return Result(html: html, templates: used)
+        let html = try renderer.render(layout, values, context: "layout '\(view.page.layout)'", warnings: warnings)
+        return Result(html: html, warnings: warnings.diagnostics, templates: used)
     }
 }

@@ -58,6 +58,11 @@ public struct TemplateLibrary: Sendable {
         return library
     }
 
+    /// Template key → source text, to compare two builds' templates.
+    public var sources: [String: String] {
+        Dictionary(all.map { ($0.key, $0.text) }, uniquingKeysWith: { first, _ in first })
+    }
+
     public var all: [CompiledTemplate] {
         [layouts, sections, shells, components, partials].flatMap { $0.values }.sorted { $0.key < $1.key }
     }

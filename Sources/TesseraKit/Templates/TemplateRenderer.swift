@@ -5,10 +5,28 @@ import Mustache
 /// no context has, into an error at the tag that uses it.
 struct TemplateRenderer: Sendable {
     var library: TemplateLibrary
+    /// The page language's strings for `{{#t}}…{{/t}}`; nil offers no `t`.
+    var translator: Translator?
+    /// The default language's, used (with a warning) when a translation is missing and
+    /// missing translations are warnings.
+    var fallback: Translator?
+    var missingTranslations: Diagnostic.Severity = .error
 
-    func render(_ template: CompiledTemplate, _ values: [String: Any], context: String) throws -> String {
-        let scope = TemplateScope(values)
+    /// Renders; missing translations that are only warnings go to `warnings`.
+    func render(_ template: CompiledTemplate, _ values: [String: Any], context: String, optionalNames: Set<String> = [], warnings: DiagnosticCollector? = nil) throws -> String {
+        let scope = TemplateScope(values, optionalNames: optionalNames)
+        if let translator { scope.provideTranslations(translator, fallback: missingTranslations == .warning ? fallback : nil) }
         let html = template.template.render(scope, library: library.mustache)
+        if !scope.missingTranslations.isEmpty {
+            let diagnostics = scope.missingTranslations.map { missing in
+                Diagnostic(
+                    missingTranslations, "missing translation '\(missing.key)' for language '\(translator?.language ?? "")' in \(context)",
+                    at: location(ofTranslation: missing.key, in: template),
+                    hint: missing.error.diagnostics.first?.hint)
+            }
+            if missingTranslations == .error { throw TesseraError(diagnostics: diagnostics) }
+            diagnostics.forEach { warnings?.report($0) }
+        }
         guard scope.missing.isEmpty else {
             throw TesseraError(diagnostics: scope.missing.map { name in
                 Diagnostic(
@@ -18,6 +36,19 @@ struct TemplateRenderer: Sendable {
             })
         }
         return html
+    }
+
+    /// Where the template, or one of its partials, asks for translation `key`.
+    private func location(ofTranslation key: String, in template: CompiledTemplate) -> SourceLocation {
+        for candidate in [template] + library.partialClosure(of: template) {
+            let lines = candidate.text.components(separatedBy: "\n")
+            for (number, line) in lines.enumerated() {
+                if let range = line.range(of: "{{#t}}" + key) ?? line.range(of: "{{#t}} " + key) {
+                    return SourceLocation(file: candidate.path, line: number + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+                }
+            }
+        }
+        return SourceLocation(file: template.path)
     }
 
     /// Where the template, or one of its partials, first uses `name`.

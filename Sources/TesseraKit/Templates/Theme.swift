@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every kind of template is looked up in the site first, then in the theme, so a site changes
 /// one component or shell by adding one file.
-public struct Theme: Sendable {
+public struct Theme: Sendable, Equatable {
     public enum Folder: String, Sendable, CaseIterable {
         case layouts, sections, shells, components, partials, `static`, i18n
     }

@@ -6,7 +6,7 @@ import Foundation
 /// Accepted forms: an external URL (`https://…`, `mailto:…`), a site path (`/courses/swift/`),
 /// a path relative to the page (`../other/`), a page reference by its content file
 /// (`@/courses/swift.md` or `courses/swift.md`), each with an optional `#fragment` or `?query`.
-public struct LinkResolver: Sendable {
+public struct LinkResolver: Sendable, Equatable {
     public struct Resolution: Sendable, Equatable {
         public var url: String
         public var isExternal: Bool

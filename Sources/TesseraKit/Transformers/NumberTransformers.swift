@@ -13,6 +13,11 @@ enum NumberTransformers {
             hint: allowPercentSign ? "write a fraction such as 0.42, or \"42%\"" : "write digits without quotes, for example 1250.5")
     }
 
+    /// A number as plain digits: `3`, `2.5`.
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     static func fractionDigits(_ field: FieldSpec) -> Int? {
         field.format.flatMap(Int.init)
     }
@@ -21,7 +26,7 @@ enum NumberTransformers {
         let value = try number(node, field)
         var style = FloatingPointFormatStyle<Double>.number.locale(context.locale)
         if let digits = fractionDigits(field) { style = style.precision(.fractionLength(digits)) }
-        return .formatted(value.formatted(style), ["value": .number(value)])
+        return .formatted(value.formatted(style), ["value": .number(value), "plural": context.pluralFlags(value)])
     }
 
     /// `0.42` is 42 %: percentages are written as fractions, like progress values in apps.
@@ -32,6 +37,7 @@ enum NumberTransformers {
         return .formatted(value.formatted(style), [
             "value": .number(value),
             "percent": .number((value * 100 * 1e6).rounded() / 1e6),
+            "plural": context.pluralFlags(value * 100),
         ])
     }
 
@@ -58,6 +64,7 @@ enum NumberTransformers {
             "absolute": .string(abs(amount).formatted(style)),
             "negative": .bool(amount < 0),
             "positive": .bool(amount > 0),
+            "plural": context.pluralFlags(amount),
         ])
     }
 }

@@ -12,8 +12,10 @@ public struct TransformContext: Sendable {
     public var defaultCurrency: String
     /// The page being mapped, for links relative to it.
     public var pageURL: String
+    /// The page language's strings and plural rules.
+    public var translator: Translator
 
-    public init(locale: Locale, timeZone: TimeZone, buildDate: Date, markdown: MarkdownRenderer, links: LinkResolver, defaultCurrency: String = "USD", pageURL: String = "/") {
+    public init(locale: Locale, timeZone: TimeZone, buildDate: Date, markdown: MarkdownRenderer, links: LinkResolver, defaultCurrency: String = "USD", pageURL: String = "/", translator: Translator? = nil) {
         self.locale = locale
         self.timeZone = timeZone
         self.buildDate = buildDate
@@ -21,6 +23,13 @@ public struct TransformContext: Sendable {
         self.links = links
         self.defaultCurrency = defaultCurrency
         self.pageURL = pageURL
+        self.translator = translator ?? Translator(table: TranslationTable(language: locale.language.languageCode?.identifier ?? "en"))
+    }
+
+    /// The plural category of `value` in this language, as `{ <category>: true }`, so templates and
+    /// the `t` lambda can choose a form without logic.
+    func pluralFlags(_ value: Double) -> ViewValue {
+        .object(ViewObject([(translator.plurals.category(for: value).rawValue, .bool(true))]))
     }
 
     public var calendar: Calendar {

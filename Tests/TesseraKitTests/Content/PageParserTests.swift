@@ -14,12 +14,15 @@ import Testing
         ("a/b.md", "c", "/a/c/"),
         ("a/index.md", "x", "/x/"),
         ("feeds/home.json", nil, "/feeds/home/"),
+        ("404.md", nil, "/404.html"),
     ] as [(String, String?, String)])
     func urlFromPath(_ path: String, slug: String?, url: String) {
         #expect(PageParser.url(for: path, slug: slug) == url)
     }
 
     @Test func readsFrontMatterKeysAndKeepsCustomOnesAsParams() throws {
+        var parser = self.parser
+        parser.languages = [SiteLanguage(code: "en", isDefault: true), SiteLanguage(code: "fr", isDefault: false)]
         let page = try parser.parse(text: """
             ---
             title: Swift Basics
@@ -37,8 +40,8 @@ import Testing
         #expect(page.title == "Swift Basics")
         #expect(page.date == Date(timeIntervalSince1970: 1_761_989_400))
         #expect(page.draft)
-        #expect(page.url == "/courses/swift/")
-        #expect(page.outputPath == "courses/swift/index.html")
+        #expect(page.url == "/fr/courses/swift/")
+        #expect(page.outputPath == "fr/courses/swift/index.html")
         #expect(page.layout == "course")
         #expect(page.language == "fr")
         #expect(page.tags == ["swift", "ios"])
@@ -105,7 +108,8 @@ import Testing
     }
 
     @Test func quotedScalarsStayText() throws {
-        let node = try #require(try YAMLParser.parse("a: \"2026\"\nb: 2026\nc: 'true'\nd: 1.5\ne: 2026-11-01\n", file: "f"))
+        let node = try #require(try YAMLParser.parse("a: \"2026\"\nb: 2026\nc: 'true'\nd: 1.5\ne: 2026-11-01\nf: 16:9\n", file: "f"))
+        #expect(node["f"]?.value == .string("16:9"), "not YAML 1.1's base-60 969")
         #expect(node["a"]?.value == .string("2026"))
         #expect(node["b"]?.value == .int(2026))
         #expect(node["c"]?.value == .string("true"))

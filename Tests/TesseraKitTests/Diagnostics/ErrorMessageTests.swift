@@ -108,7 +108,7 @@ import Testing
             "themes/mini/components/note.mustache": "<p>{{{message}}}</p>\n<small>{{autor}}</small>",
             "content/index.md": "---\ncomponents:\n  - component: note\n    message: Hi\n---\n",
         ], expected: [
-            "themes/mini/components/note.mustache:2:8: error: 'autor' is not a value of component 'note'\n    hint: this template receives: component, message, page, site",
+            "themes/mini/components/note.mustache:2:8: error: 'autor' is not a value of component 'note'\n    hint: this template receives: component, message, page, site, t",
         ]),
         Case(name: "a partial that does not exist", files: [
             "themes/mini/layouts/page.mustache": "{{> header}}<main>{{{sections}}}</main>",

@@ -99,6 +99,20 @@ import Testing
         #expect(try site.read("index.html") == "<section><ul><li><article class=\"course\"><h3>A</h3><progress value=\"0.5\">50%</progress></article></li></ul></section><footer>Test Site</footer>")
     }
 
+    @Test func shellsMayTestFieldsOnlySomeComponentsDeclare() throws {
+        let site = try TemporarySite([
+            "themes/mini/components/note.yml": "fields:\n  message: { type: inline-markdown, required: true }\n  accent: { type: text }\n",
+            "themes/mini/shells/card.mustache": "<article{{#accent}} style=\"--a: {{accent}}\"{{/accent}}>{{{body}}}</article>",
+            "content/index.md": "---\ncomponents:\n  - { component: note, message: A, accent: red }\n  - { component: course, title: B, progress: 1 }\n---\n",
+        ])
+        try site.build()
+        let html = try site.read("index.html")
+        #expect(html.contains("<article style=\"--a: red\"><p>A</p></article>"))
+        #expect(html.contains("<article><h3>B</h3>"), "course has no accent field: null in its shell, not an error")
+        try site.write("themes/mini/shells/card.mustache", "<article>{{#acent}}x{{/acent}}{{{body}}}</article>")
+        #expect(site.diagnostics().first?.contains("error: 'acent' is not a value of shell 'card'") == true)
+    }
+
     @Test func missingVariableInAPartialPointsAtThePartial() throws {
         let site = try TemporarySite([
             "themes/mini/partials/foot.mustache": "<footer>\n{{site.title}} {{copyright}}</footer>",

@@ -1,0 +1,55 @@
+import Foundation
+import TesseraKit
+
+/// Builds a site for preview, then rebuilds it incrementally into the same folder.
+public final class PreviewSession: @unchecked Sendable {
+    public enum Outcome: Sendable {
+        case built(BuildReport, changed: [String])
+        case failed([Diagnostic])
+    }
+
+    public let options: BuildOptions
+    private let cache = BuildCache()
+    private let lock = NSLock()
+    private var lastFailed = false
+
+    /// `options.outputDirectory` is where the preview is written; it is updated in place.
+    public init(options: BuildOptions) {
+        var options = options
+        options.updatesInPlace = true
+        options.writesOutput = true
+        self.options = options
+    }
+
+    /// Builds (the first time) or rebuilds (afterwards) and says what changed.
+    public func build() -> Outcome {
+        lock.withLock {
+            do {
+                let (state, report) = try SiteBuilder(options: options, cache: cache).run()
+                lastFailed = false
+                return .built(report, changed: state.changedOutputs)
+            } catch let error as TesseraError {
+                lastFailed = true
+                return .failed(error.diagnostics)
+            } catch {
+                lastFailed = true
+                return .failed([Diagnostic(.error, "\(error)")])
+            }
+        }
+    }
+
+    /// What open pages should do after `outcome`, given whether the build before it failed;
+    /// nil when nothing they show changed.
+    public static func event(after outcome: Outcome, previousFailed: Bool) -> PreviewEvent? {
+        switch outcome {
+        case .failed(let diagnostics):
+            return .failed(diagnostics.filter { $0.severity == .error })
+        case .built(_, let changed):
+            if previousFailed { return .reload }
+            if changed.isEmpty { return nil }
+            return changed.allSatisfy { $0.hasSuffix(".css") } ? .stylesheets : .reload
+        }
+    }
+
+    public var failedLastTime: Bool { lock.withLock { lastFailed } }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// What one build keeps for the next, so a rebuild redoes only what its inputs changed.
+///
+/// Every stage still runs the same code as a full build; the cache only lets a stage reuse its
+/// previous result when that result's inputs are equal to last time's. Equality is checked on the
+/// inputs themselves (file text, view data, template text), not on timestamps, so an incremental
+/// rebuild always gives the same bytes as a full one.
+public final class BuildCache: @unchecked Sendable {
+    private let lock = NSLock()
+
+    struct ParsedPage {
+        var text: String
+        var page: Page
+    }
+
+    struct MappedPage {
+        var page: Page
+        var generation: Int
+        var view: PageView
+    }
+
+    /// Everything page mapping depends on besides the page itself.
+    struct MappingEnvironment: Equatable {
+        var configuration: SiteConfiguration
+        var theme: Theme
+        var schemas: [ComponentSchema]
+        var links: LinkResolver
+        var buildDate: Date
+        var translations: [String: TranslationTable]
+    }
+
+    struct RenderedPage {
+        var view: PageView
+        var templates: [String: String]
+        var result: PageRenderer.Result
+    }
+
+    private var parsed: [String: ParsedPage] = [:]
+    private var mapped: [String: MappedPage] = [:]
+    private var rendered: [String: RenderedPage] = [:]
+    private var environment: MappingEnvironment?
+    private var generation = 0
+    /// The files of the last successful write: path → what was written.
+    var written: [String: WrittenFile] {
+        get { lock.withLock { storedWritten } }
+        set { lock.withLock { storedWritten = newValue } }
+    }
+    private var storedWritten: [String: WrittenFile] = [:]
+
+    enum WrittenFile: Equatable {
+        case data(Data)
+        case copy(source: String, size: Int, modified: Date)
+    }
+    /// Counters of the last build, for tests and the serve log.
+    public private(set) var statistics = Statistics()
+
+    public struct Statistics: Sendable, Equatable {
+        public var parsed = 0, parseReused = 0, mapped = 0, mapReused = 0, rendered = 0, renderReused = 0
+    }
+
+    public init() {}
+
+    func resetStatistics() {
+        lock.withLock { statistics = Statistics() }
+    }
+
+    func page(for path: String, text: String) -> Page? {
+        lock.withLock {
+            guard let entry = parsed[path], entry.text == text else { return nil }
+            statistics.parseReused += 1
+            return entry.page
+        }
+    }
+
+    func store(_ page: Page, for path: String, text: String) {
+        lock.withLock {
+            parsed[path] = ParsedPage(text: text, page: page)
+            statistics.parsed += 1
+        }
+    }
+
+    /// The generation of the mapping environment: unchanged while everything mapping depends on
+    /// (configuration, schemas, the site's URLs, the build date) stays the same.
+    func generation(for environment: MappingEnvironment) -> Int {
+        lock.withLock {
+            if self.environment != environment {
+                self.environment = environment
+                generation += 1
+            }
+            return generation
+        }
+    }
+
+    func view(for page: Page, generation: Int) -> PageView? {
+        lock.withLock {
+            guard let entry = mapped[page.sourcePath], entry.generation == generation, entry.page == page else { return nil }
+            statistics.mapReused += 1
+            return entry.view
+        }
+    }
+
+    func store(_ view: PageView, generation: Int) {
+        lock.withLock {
+            mapped[view.page.sourcePath] = MappedPage(page: view.page, generation: generation, view: view)
+            statistics.mapped += 1
+        }
+    }
+
+    /// The previous HTML of a page, if its view data and every template it used are unchanged.
+    func rendering(of view: PageView, templates current: [String: String]) -> PageRenderer.Result? {
+        lock.withLock {
+            guard let entry = rendered[view.page.url], entry.view == view,
+                  entry.templates.allSatisfy({ current[$0.key] == $0.value }) else { return nil }
+            statistics.renderReused += 1
+            return entry.result
+        }
+    }
+
+    func store(_ result: PageRenderer.Result, of view: PageView, templates current: [String: String]) {
+        let used = current.filter { result.templates.contains($0.key) }
+        lock.withLock {
+            rendered[view.page.url] = RenderedPage(view: view, templates: used, result: result)
+            statistics.rendered += 1
+        }
+    }
+
+    /// Forgets pages whose files are gone, so the cache does not grow with deleted content.
+    func retain(sourcePaths: Set<String>, urls: Set<String>) {
+        lock.withLock {
+            parsed = parsed.filter { sourcePaths.contains($0.key) }
+            mapped = mapped.filter { sourcePaths.contains($0.key) }
+            rendered = rendered.filter { urls.contains($0.key) }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import TesseraKit
+
+/// A rebuild with the previous build's cache must write exactly what a full build writes, and
+/// redo only what its change affects.
+@Suite struct IncrementalBuildTests {
+    struct Preview {
+        let site: TemporarySite
+        let cache = BuildCache()
+        let output: String
+
+        init(_ files: [String: String]) throws {
+            site = try TemporarySite(files)
+            output = site.root + "/preview"
+        }
+
+        /// Rebuilds in place with the cache; returns the output paths it touched.
+        @discardableResult
+        func rebuild() throws -> [String] {
+            var options = site.options()
+            options.outputDirectory = output
+            options.updatesInPlace = true
+            return try SiteBuilder(options: options, cache: cache).run().state.changedOutputs
+        }
+
+        /// A full build from nothing, compared file by file with the incremental output.
+        func expectSameAsFullBuild(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            var options = site.options()
+            let full = site.root + "/full"
+            options.outputDirectory = full
+            try SiteBuilder(options: options).build()
+            let incremental = FileTree.files(in: output), expected = FileTree.files(in: full)
+            #expect(incremental == expected, sourceLocation: sourceLocation)
+            for path in expected where incremental.contains(path) {
+                #expect(FileManager.default.contents(atPath: output + "/" + path) == FileManager.default.contents(atPath: full + "/" + path), "\(path)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    static let site: [String: String] = [
+        "content/index.md": "---\ntitle: Home\ncomponents:\n  - { component: course, title: A, progress: 0.5, link: /b/ }\n---\n",
+        "content/b.md": "---\ntitle: B\ncomponents:\n  - { component: note, message: Hi }\n---\n",
+        "content/c.md": "---\ntitle: C\ncomponents:\n  - { component: heading, title: C }\n---\n",
+        "static/site.css": "body{}",
+    ]
+
+    @Test func firstBuildWritesEverythingSecondNothing() throws {
+        let preview = try Preview(Self.site)
+        #expect(try preview.rebuild() == ["b/index.html", "c/index.html", "index.html", "site.css"])
+        #expect(try preview.rebuild() == [])
+        #expect(preview.cache.statistics == .init(parsed: 0, parseReused: 3, mapped: 0, mapReused: 3, rendered: 0, renderReused: 3))
+        try preview.expectSameAsFullBuild()
+    }
+
+    @Test func editingOneContentFileRebuildsThatPageOnly() throws {
+        let preview = try Preview(Self.site)
+        try preview.rebuild()
+        try preview.site.write("content/b.md", "---\ntitle: B2\ncomponents:\n  - { component: note, message: Changed }\n---\n")
+        #expect(try preview.rebuild() == ["b/index.html"])
+        #expect(preview.cache.statistics.parsed == 1)
+        #expect(preview.cache.statistics.rendered == 1)
+        try preview.expectSameAsFullBuild()
+    }
+
+    @Test func editingAComponentTemplateRebuildsThePagesThatUseIt() throws {
+        let preview = try Preview(Self.site)
+        try preview.rebuild()
+        try preview.site.write("themes/mini/components/note.mustache", "<p class=\"new\">{{{message}}}</p>")
+        #expect(try preview.rebuild() == ["b/index.html"])
+        #expect(preview.cache.statistics.rendered == 1)
+        try preview.expectSameAsFullBuild()
+    }
+
+    @Test func editingAShellOrLayoutRebuildsThePagesThatUseIt() throws {
+        let preview = try Preview(Self.site)
+        try preview.rebuild()
+        try preview.site.write("themes/mini/shells/card.mustache", "<div>{{{body}}}</div>")
+        #expect(try preview.rebuild() == ["b/index.html", "index.html"], "c uses only a bare component")
+        try preview.site.write("themes/mini/layouts/page.mustache", "<main>{{{sections}}}</main>")
+        #expect(try preview.rebuild() == ["b/index.html", "c/index.html", "index.html"])
+        try preview.expectSameAsFullBuild()
+    }
+
+    @Test func editingASchemaRemapsAndRerendersWhatChanged() throws {
+        let preview = try Preview(Self.site)
+        try preview.rebuild()
+        try preview.site.write("themes/mini/components/heading.yml", "shell: card\nfields:\n  title: { type: text, required: true }\n")
+        #expect(try preview.rebuild() == ["c/index.html"])
+        try preview.expectSameAsFullBuild()
+    }
+
+    @Test func siteConfigurationChangeReachesEveryPage() throws {
+        let preview = try Preview(Self.site)
+        try preview.rebuild()
+        try preview.site.write("site.yml", "title: Renamed\ntheme: mini\nbuildDate: 2026-11-22T12:00:00Z\nbaseURL: /sub/\n")
+        #expect(try preview.rebuild() == ["index.html"], "only the home page prints a link, and links carry the base path")
+        try preview.expectSameAsFullBuild()
+    }
+
+    @Test func staticFilesAreCopiedAlone() throws {
+        let preview = try Preview(Self.site)
+        try preview.rebuild()
+        try preview.site.write("static/site.css", "body{color:red}")
+        #expect(try preview.rebuild() == ["site.css"])
+        #expect(preview.cache.statistics.rendered == 0)
+        try preview.expectSameAsFullBuild()
+    }
+
+    @Test func addingAndRemovingPagesUpdatesLinksAndRemovesStaleFiles() throws {
+        let preview = try Preview(Self.site)
+        try preview.rebuild()
+        try preview.site.remove("content/c.md")
+        #expect(try preview.rebuild() == ["c/index.html"])
+        #expect(!FileManager.default.fileExists(atPath: preview.output + "/c"))
+        try preview.site.remove("content/b.md")
+        #expect(throws: TesseraError.self, "index.md links to /b/") { try preview.rebuild() }
+        #expect(FileManager.default.fileExists(atPath: preview.output + "/b/index.html"), "a failed rebuild keeps the last good output")
+        try preview.site.write("content/b.md", "---\ntitle: Back\n---\n")
+        #expect(try preview.rebuild() == ["b/index.html"])
+        try preview.expectSameAsFullBuild()
+    }
+}
