@@ -13,12 +13,15 @@ struct CourseProgressModel: ComponentModel {
 
     static func viewData(from fields: ComponentFields, context: TransformContext) throws -> ViewData {
         let fraction = fields.number("progress") ?? 0
-        return ViewData(status: status(fraction: fraction, formatted: fields.text("progress") ?? ""), complete: fraction >= 1)
+        let status = try status(fraction: fraction, formatted: fields.text("progress") ?? "", translator: context.translator)
+        return ViewData(status: status, complete: fraction >= 1)
     }
 
-    static func status(fraction: Double, formatted: String) -> String {
-        if fraction >= 1 { return "Completed" }
-        if fraction <= 0 { return "Not started" }
-        return "\(formatted) complete"
+    /// The status line from the theme's strings: `courseProgress.completed`, `.notStarted`,
+    /// `.percentComplete` (with `{percent}`).
+    static func status(fraction: Double, formatted: String, translator: Translator) throws -> String {
+        if fraction >= 1 { return try translator.text("courseProgress.completed") }
+        if fraction <= 0 { return try translator.text("courseProgress.notStarted") }
+        return try translator.text("courseProgress.percentComplete", values: ["percent": formatted])
     }
 }

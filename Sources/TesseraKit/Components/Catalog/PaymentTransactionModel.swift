@@ -34,7 +34,7 @@ struct PaymentTransactionModel: ComponentModel {
             .sign(strategy: .always(showZero: false))
         return ViewData(
             direction: direction,
-            directionLabel: [.debit: "Debit", .credit: "Credit", .none: "Amount"][direction]!,
+            directionLabel: try context.translator.text([.debit: "payment.debit", .credit: "payment.credit", .none: "payment.amount"][direction]!),
             signedAmount: SignedText.typographicMinus(signed.formatted(style)),
             debit: direction == .debit, credit: direction == .credit)
     }

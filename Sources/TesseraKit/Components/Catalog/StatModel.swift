@@ -20,14 +20,14 @@ struct StatModel: ComponentModel {
 
     static func viewData(from fields: ComponentFields, context: TransformContext) throws -> ViewData {
         guard let change = fields.number("change"), let text = fields.text("change") else {
-            return ViewData(changeText: nil, trend: .flat, trendLabel: "No change", good: false, bad: false)
+            return ViewData(changeText: nil, trend: .flat, trendLabel: try context.translator.text("stat.noChange"), good: false, bad: false)
         }
         let trend: Trend = change > 0 ? .up : change < 0 ? .down : .flat
         let goodWhen = Trend(rawValue: fields.text("goodWhen") ?? "up") ?? .up
         return ViewData(
             changeText: SignedText.signed(text, value: change),
             trend: trend,
-            trendLabel: [.up: "Up", .down: "Down", .flat: "No change"][trend]!,
+            trendLabel: try context.translator.text([.up: "stat.up", .down: "stat.down", .flat: "stat.noChange"][trend]!),
             good: trend != .flat && trend == goodWhen,
             bad: trend != .flat && trend != goodWhen)
     }
