@@ -10,6 +10,8 @@ struct CatalogFixture {
 
     let registry: ComponentRegistry
     let mapper: ViewDataMapper
+    /// The theme's strings (`themes/default/i18n/<lang>.yml`), by language code.
+    let translations: [String: TranslationTable]
 
     init() throws {
         let theme = try Theme.load(name: "default", siteDirectory: Repository.root, location: nil)
@@ -17,6 +19,7 @@ struct CatalogFixture {
         registry = ComponentRegistry.load(theme: theme, diagnostics: diagnostics)
         try diagnostics.throwIfErrors()
         mapper = ViewDataMapper(registry: registry, defaultShell: theme.defaultShell)
+        translations = try TranslationTable.load(theme: theme, languages: ["en", "fr", "de", "ar"].map { SiteLanguage(code: $0, isDefault: $0 == "en") })
     }
 
     /// The codes of the theme's own components (not built-ins such as `body`).
@@ -29,7 +32,8 @@ struct CatalogFixture {
             locale: Locale(identifier: locale), timeZone: TimeZone(identifier: "UTC")!, buildDate: Self.buildDate,
             markdown: MarkdownRenderer(),
             links: LinkResolver(basePath: basePath, pageURLs: ["/", "/activity/", "/billing/"], files: ["assets/samples/avatar-1.svg"]),
-            defaultCurrency: "USD", pageURL: pageURL)
+            defaultCurrency: "USD", pageURL: pageURL,
+            translator: translations[Locale(identifier: locale).language.languageCode?.identifier ?? "en"].map { Translator(table: $0) })
     }
 
     /// Maps one component written as YAML, `{ component: stat, value: 3, label: Streak }`.

@@ -60,6 +60,21 @@ import Testing
         #expect(view.data["complete"] == .bool(complete))
     }
 
+    @Test(arguments: [
+        ("fr_FR", "0.42", "Terminé à 42\u{A0}%"), ("fr_FR", "1", "Terminé"), ("fr_FR", "0", "Pas commencé"),
+        ("de_DE", "0.42", "42\u{A0}% abgeschlossen"), ("de_DE", "0", "Nicht begonnen"),
+        ("ar", "1", "مكتملة"), ("ar", "0", "لم تبدأ بعد"),
+    ])
+    func courseStatusInThePageLanguage(locale: String, progress: String, status: String) throws {
+        #expect(try catalog.text("status", of: "{ component: course-progress, title: Swift, progress: \(progress) }", locale: locale) == status)
+    }
+
+    @Test func labelsForScreenReadersAreInThePageLanguage() throws {
+        #expect(try catalog.text("kindLabel", of: "{ component: activity, type: badge, description: x }", locale: "de_DE") == "Abzeichen erhalten")
+        #expect(try catalog.text("directionLabel", of: "{ component: payment-transaction, description: x, amount: -3 }", locale: "fr_FR") == "Débit")
+        #expect(try catalog.text("trendLabel", of: "{ component: stat, value: 3, label: x, change: 0.1 }", locale: "ar") == "ارتفاع")
+    }
+
     // MARK: stat
 
     @Test(arguments: [
