@@ -69,6 +69,12 @@ import Testing
         #expect(try catalog.text("status", of: "{ component: course-progress, title: Swift, progress: \(progress) }", locale: locale) == status)
     }
 
+    @Test func signedChangeStaysLeftToRightInArabic() throws {
+        let up = try #require(try catalog.text("changeText", of: "{ component: stat, value: 3, label: x, change: 0.25 }", locale: "ar"))
+        #expect(up.hasPrefix("\u{200E}+25"), "\(up.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(try catalog.text("changeText", of: "{ component: stat, value: 3, label: x, change: 0.25 }", locale: "en_US") == "+25%")
+    }
+
     @Test func labelsForScreenReadersAreInThePageLanguage() throws {
         #expect(try catalog.text("kindLabel", of: "{ component: activity, type: badge, description: x }", locale: "de_DE") == "Abzeichen erhalten")
         #expect(try catalog.text("directionLabel", of: "{ component: payment-transaction, description: x, amount: -3 }", locale: "fr_FR") == "Débit")
