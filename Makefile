@@ -14,6 +14,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 site: build
 	$(TESSERA) build
 
+## Build tessera, then preview the example site with live reload at http://127.0.0.1:8000/.
+serve: build
+	$(TESSERA) serve
+
 ## Build tessera.
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product tessera

@@ -13,10 +13,18 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "The output folder (default: site.yml's output, else public/).")
     var output: String?
 
+    @Flag(help: "Print how long each step of the build took.")
+    var timings = false
+
     func run() async throws {
         do {
             let report = try SiteBuilder(options: try site.buildOptions(output: output)).build()
             DiagnosticPrinter.print(report.warnings)
+            if timings {
+                for (step, seconds) in report.stepTimings {
+                    Swift.print("  \(step.padding(toLength: 22, withPad: " ", startingAt: 0)) \(String(format: "%7.1f", seconds * 1000)) ms")
+                }
+            }
             Swift.print(report.summary(relativeTo: FileManager.default.currentDirectoryPath))
         } catch let error as TesseraError {
             throw DiagnosticPrinter.fail(error, doing: "build")

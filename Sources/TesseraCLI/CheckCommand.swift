@@ -5,14 +5,20 @@ import TesseraKit
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate the site (schemas, fields, links, templates) without writing anything.")
+        abstract: "Validate the site (schemas, fields, links, templates, translations) without writing anything.",
+        discussion: "Also prints how complete each language's translation table is.")
 
     @OptionGroup var site: SiteOptions
 
     func run() async throws {
         do {
-            let report = try SiteBuilder(options: try site.buildOptions(writesOutput: false)).build()
+            let (state, report) = try SiteBuilder(options: try site.buildOptions(writesOutput: false)).run()
             DiagnosticPrinter.print(report.warnings)
+            let coverage = TranslationCoverage(tables: state.translations, languages: state.configuration.languages)
+            if coverage.languages.contains(where: { $0.total > 0 }) {
+                Swift.print("Translations:")
+                coverage.lines.forEach { Swift.print("  " + $0) }
+            }
             let warnings = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")"
             Swift.print("Checked \(report.pages) page\(report.pages == 1 ? "" : "s") and \(report.staticFiles) static file\(report.staticFiles == 1 ? "" : "s"): no errors\(warnings)")
         } catch let error as TesseraError {

@@ -9,7 +9,11 @@ struct PageMapper: Sendable {
     /// Translation key → language → page URL, for `page.translations`.
     var translationURLs: [String: [String: String]] = [:]
 
-    init(mapper: ViewDataMapper, contexts: [String: TransformContext], languages: [SiteLanguage], pages: [Page]) {
+    /// `https://example.com`, to make absolute URLs (canonical links, hreflang); "" when baseURL is a path.
+    var origin: String = ""
+
+    init(mapper: ViewDataMapper, contexts: [String: TransformContext], languages: [SiteLanguage], pages: [Page], origin: String = "") {
+        self.origin = origin
         self.mapper = mapper
         self.contexts = contexts
         self.languages = languages
@@ -72,9 +76,11 @@ struct PageMapper: Sendable {
         let versions = translationURLs[page.translationKey] ?? [:]
         let translations = languages.compactMap { language -> ViewValue? in
             guard let url = versions[language.code] else { return nil }
+            let full = basePath + url.dropFirst()
             return .object([
                 "lang": .string(language.code), "name": .string(language.name),
-                "url": .string(basePath + url.dropFirst()), "current": .bool(language.code == page.language),
+                "url": .string(full), "permalink": .string(origin + full),
+                "current": .bool(language.code == page.language), "isDefault": .bool(language.isDefault),
             ])
         }
         let language = languages.first { $0.code == page.language }
@@ -82,6 +88,7 @@ struct PageMapper: Sendable {
             ("translations", .list(translations)),
             ("hasTranslations", .bool(translations.count > 1)),
             ("dir", .string(language?.isRightToLeft == true ? "rtl" : "ltr")),
+            ("permalink", .string(origin + basePath + page.url.dropFirst())),
             ("languageName", .optional(language?.name)),
         ]
     }

@@ -19,6 +19,42 @@ struct OutputWriter {
         }
     }
 
+    /// Every folder between `root` and each of `folders`; sorted, parents come before children.
+    static func withParents(_ folders: Set<String>, below root: String) -> Set<String> {
+        var all = Set<String>()
+        for folder in folders {
+            var current = folder
+            while current.count > root.count, all.insert(current).inserted {
+                current = (current as NSString).deletingLastPathComponent
+            }
+        }
+        return all
+    }
+
+    /// Writes one file with plain POSIX calls.
+    static func write(_ file: OutputFile, to path: String) throws {
+        let data: Data
+        switch file.contents {
+        case .data(let bytes): data = bytes
+        case .copy(let source):
+            guard let bytes = FileManager.default.contents(atPath: source) else {
+                throw TesseraError("cannot read \(source)", hint: "check that the file is readable")
+            }
+            data = bytes
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw TesseraError("cannot create \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                guard written > 0 else { throw TesseraError("cannot write \(path): \(String(cString: strerror(errno)))") }
+                offset += written
+            }
+        }
+    }
+
     func write(_ files: [OutputFile]) throws {
         try checkOutputDirectory()
         let fm = FileManager.default
@@ -30,16 +66,17 @@ struct OutputWriter {
         let retired = parent.appendingPathComponent(".tessera-old-\(token)")
         do {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-            var made = Set<String>()
-            for file in files {
-                let target = staging.appendingPathComponent(file.path)
-                let folder = target.deletingLastPathComponent().path
-                if made.insert(folder).inserted { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-                switch file.contents {
-                case .data(let data): try data.write(to: target)
-                case .copy(let source): try fm.copyItem(atPath: source, toPath: target.path)
-                }
+            // Folders first, once each, then every file on every core: Foundation's per-file
+            // overhead dominated the build (2 ms a file) before.
+            let folders = Set(files.map { (staging.path + "/" + $0.path as NSString).deletingLastPathComponent })
+            for folder in Self.withParents(folders, below: staging.path).sorted() where mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                throw TesseraError("cannot create \(folder): \(String(cString: strerror(errno)))")
             }
+            let failures = DiagnosticCollector()
+            _ = ParallelMap.map(files) { file in
+                failures.attempt { try Self.write(file, to: staging.path + "/" + file.path) }
+            }
+            try failures.throwIfErrors()
             if fm.fileExists(atPath: output.path) {
                 try fm.moveItem(at: output, to: retired)
             }
@@ -49,9 +86,9 @@ struct OutputWriter {
                 try? fm.moveItem(at: retired, to: output)
                 throw error
             }
-            try? fm.removeItem(at: retired)
+            FolderRemoval.remove(retired.path)
         } catch {
-            try? fm.removeItem(at: staging)
+            FolderRemoval.remove(staging.path)
             throw TesseraError("could not write the output folder: \(error.localizedDescription)", at: SourceLocation(file: outputDirectory),
                                hint: "check that the folder and its parent are writable; the previous output was left as it was")
         }

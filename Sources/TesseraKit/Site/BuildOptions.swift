@@ -42,6 +42,8 @@ public struct BuildReport: Sendable {
     public var warnings: [Diagnostic]
     public var outputDirectory: String
     public var seconds: Double
+    /// How long each pipeline step took, in order.
+    public var stepTimings: [(step: String, seconds: Double)] = []
 
     public func summary(relativeTo base: String? = nil) -> String {
         var line = "Built \(pages) page\(pages == 1 ? "" : "s") and \(files) file\(files == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"

@@ -56,11 +56,12 @@ public final class BuildState: @unchecked Sendable {
     /// What templates see as `site`, for pages in `language`.
     func siteData(for language: String) -> ViewObject {
         let context = transformContext(for: language)
-        let languages = configuration.languages.map { language in
-            ViewValue.object([
-                "code": .string(language.code), "name": .string(language.name),
-                "url": .string(configuration.basePath + language.urlPrefix.dropFirst() + (language.isDefault ? "" : "/")),
-                "isDefault": .bool(language.isDefault),
+        let languages = configuration.languages.map { other in
+            let url = configuration.basePath + other.urlPrefix.dropFirst() + (other.isDefault ? "" : "/")
+            return ViewValue.object([
+                "code": .string(other.code), "name": .string(other.name),
+                "url": .string(url), "permalink": .string(configuration.origin + url),
+                "isDefault": .bool(other.isDefault), "current": .bool(other.code == language),
             ])
         }
         return ViewObject([
@@ -68,6 +69,7 @@ public final class BuildState: @unchecked Sendable {
             ("languages", .list(languages)),
             ("baseURL", .string(configuration.baseURL)),
             ("basePath", .string(configuration.basePath)),
+            ("origin", .string(configuration.origin)),
             ("language", .string(configuration.language)),
             ("buildDate", DateTransformer.view(of: buildDate, format: "iso", hasTime: true, context: context)),
             ("params", .object(ViewObject(configuration.params.map { ($0.key, ViewValue(plain: $0.value)) }))),

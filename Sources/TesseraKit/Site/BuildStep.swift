@@ -75,7 +75,7 @@ extension BuildStep {
         let mapper = PageMapper(
             mapper: ViewDataMapper(registry: state.registry, defaultShell: theme.defaultShell),
             contexts: Dictionary(uniqueKeysWithValues: languages.map { ($0.code, state.transformContext(for: $0.code)) }),
-            languages: languages, pages: state.pages)
+            languages: languages, pages: state.pages, origin: state.configuration.origin)
         let diagnostics = state.diagnostics
         let cache = state.cache
         let generation = cache?.generation(for: .init(

@@ -24,7 +24,10 @@ public struct SiteBuilder: Sendable {
         let start = DispatchTime.now()
         cache?.resetStatistics()
         let state = BuildState(options: options, cache: cache)
+        var timings: [(step: String, seconds: Double)] = []
         for step in steps {
+            let stepStart = DispatchTime.now()
+            defer { timings.append((step.name, Double(DispatchTime.now().uptimeNanoseconds - stepStart.uptimeNanoseconds) / 1e9)) }
             do {
                 try step.run(state)
             } catch {
@@ -39,7 +42,7 @@ public struct SiteBuilder: Sendable {
             pages: state.outputs.count, files: state.outputs.count + state.staticFiles.count,
             staticFiles: state.staticFiles.count, skippedDrafts: state.skippedDrafts,
             warnings: state.diagnostics.diagnostics.filter { $0.severity == .warning },
-            outputDirectory: state.outputDirectory, seconds: seconds)
+            outputDirectory: state.outputDirectory, seconds: seconds, stepTimings: timings)
         return (state, report)
     }
 }

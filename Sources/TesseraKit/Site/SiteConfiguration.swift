@@ -40,6 +40,13 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     public func language(_ code: String) -> SiteLanguage? { languages.first { $0.code == code } }
 
+    /// `https://example.com` for an absolute baseURL, "" otherwise: prefixed to a site-relative
+    /// URL (that already carries the base path) it makes the absolute one.
+    public var origin: String {
+        guard let url = URL(string: baseURL), let scheme = url.scheme, let host = url.host else { return "" }
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+    }
+
     /// The path part of `baseURL`, always starting and ending with `/`.
     public var basePath: String {
         var path = baseURL

@@ -45,18 +45,10 @@ enum DateTransformer {
 
     /// An ICU pattern such as `d MMMM yyyy`, localized.
     static func pattern(_ date: Date, _ pattern: String, context: TransformContext) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = context.locale
-        formatter.timeZone = context.timeZone
-        formatter.calendar = context.calendar
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
+        FormatterCache.dateFormatter(pattern: pattern, context: context).string(from: date)
     }
 
     static func iso(_ date: Date, context: TransformContext, hasTime: Bool) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = context.timeZone
-        formatter.formatOptions = hasTime ? [.withInternetDateTime] : [.withFullDate]
-        return formatter.string(from: date)
+        FormatterCache.isoFormatter(timeZone: context.timeZone, withTime: hasTime).string(from: date)
     }
 }

@@ -66,15 +66,17 @@ import Testing
         let state = try ExampleSite.build()
         let fr = try ExampleSite.html("fr/index.html", in: state)
         for (lang, url) in [("en", "/"), ("fr", "/fr/"), ("de", "/de/"), ("ar", "/ar/")] {
-            #expect(fr.contains("<link rel=\"alternate\" hreflang=\"\(lang)\" href=\"\(url)\">"), "alternate \(lang)")
+            #expect(fr.contains("<link rel=\"alternate\" hreflang=\"\(lang)\" href=\"https://example.com\(url)\">"), "absolute alternate \(lang)")
         }
+        #expect(fr.contains("<link rel=\"alternate\" hreflang=\"x-default\" href=\"https://example.com/\">"))
+        #expect(fr.contains("<link rel=\"canonical\" href=\"https://example.com/fr/\">"))
         #expect(fr.contains("<nav class=\"language-switcher\" aria-label=\"Langue\">"))
         #expect(fr.contains("<a href=\"/fr/\" hreflang=\"fr\" lang=\"fr\" aria-current=\"true\">Français</a>"))
         #expect(fr.contains("<a href=\"/ar/\" hreflang=\"ar\" lang=\"ar\">العربية</a>"))
         #expect(fr.components(separatedBy: "aria-current=\"true\"").count == 2, "one current language")
 
         let billing = try ExampleSite.html("fr/billing/index.html", in: state)
-        #expect(billing.contains("<link rel=\"alternate\" hreflang=\"de\" href=\"/de/billing/\">"))
+        #expect(billing.contains("<link rel=\"alternate\" hreflang=\"de\" href=\"https://example.com/de/billing/\">"))
         #expect(billing.contains("<a href=\"/billing/\" hreflang=\"en\" lang=\"en\">English</a>"))
         #expect(!billing.contains("hreflang=\"ar\" href"), "billing has no Arabic version")
 
@@ -86,6 +88,7 @@ import Testing
         let components = try ExampleSite.html("components/index.html", in: state)
         #expect(!components.contains("<link rel=\"alternate\""))
         #expect(components.contains("<a href=\"/de/\" hreflang=\"de\" lang=\"de\">Deutsch</a>"))
+        #expect(components.contains("<a href=\"/\" hreflang=\"en\" lang=\"en\" aria-current=\"true\">English</a>"), "the page's language is marked even without translations")
     }
 
     @Test func everyLanguageHasEveryKeyTheThemeUses() throws {

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Date formatters are costly to create and not safe to share between threads, so each thread
+/// keeps its own, one per locale, time zone and pattern.
+enum FormatterCache {
+    static func dateFormatter(pattern: String, context: TransformContext) -> DateFormatter {
+        let key = "tessera.date|\(context.locale.identifier)|\(context.timeZone.identifier)|\(pattern)"
+        if let cached = Thread.current.threadDictionary[key] as? DateFormatter { return cached }
+        let formatter = DateFormatter()
+        formatter.locale = context.locale
+        formatter.timeZone = context.timeZone
+        formatter.calendar = context.calendar
+        formatter.dateFormat = pattern
+        Thread.current.threadDictionary[key] = formatter
+        return formatter
+    }
+
+    static func isoFormatter(timeZone: TimeZone, withTime: Bool) -> ISO8601DateFormatter {
+        let key = "tessera.iso|\(timeZone.identifier)|\(withTime)"
+        if let cached = Thread.current.threadDictionary[key] as? ISO8601DateFormatter { return cached }
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = timeZone
+        formatter.formatOptions = withTime ? [.withInternetDateTime] : [.withFullDate]
+        Thread.current.threadDictionary[key] = formatter
+        return formatter
+    }
+}
