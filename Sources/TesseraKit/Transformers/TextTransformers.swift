@@ -44,10 +44,21 @@ enum TextTransformers {
         return .bool(flag)
     }
 
-    static let list = Transformer("list") { node, field, _ in
+    /// A list of texts to iterate; with `format: and` or `format: or` it prints as one
+    /// localized phrase ("a, b, and c", "a, b et c") and keeps the items under `items`.
+    static let list = Transformer("list") { node, field, context in
         guard let items = node.list else {
             throw TransformerRegistry.wrongType(node, field: field, expected: "a list", hint: "write `\(field.name): [first, second]`")
         }
-        return .list(try items.map { .string(try string($0, field)) })
+        let texts = try items.map { try string($0, field) }
+        switch field.format {
+        case nil: return .list(texts.map(ViewValue.string))
+        case "and", "or":
+            let type: ListFormatStyle<StringStyle, [String]>.ListType = field.format == "and" ? .and : .or
+            let phrase = texts.formatted(.list(type: type).locale(context.locale))
+            return .formatted(phrase, ["items": .list(texts.map(ViewValue.string))])
+        default:
+            throw TesseraError("list format must be 'and' or 'or', found '\(field.format ?? "")'", at: field.location, hint: "remove `format:` to iterate the items yourself")
+        }
     }
 }
