@@ -124,9 +124,6 @@ public final class SiteWatcher: @unchecked Sendable {
         return changed
     }
 
-    /// Hidden files, swap and backup files, and vim's write test file `4913`.
-    static func isIgnored(_ name: String) -> Bool {
-        name.hasPrefix(".") || name.hasSuffix("~") || name.hasPrefix("#") || name.hasSuffix(".swp") || name.hasSuffix(".swx")
-            || name.hasSuffix(".tmp") || name == "4913"
-    }
+    /// The same names a build ignores.
+    static func isIgnored(_ name: String) -> Bool { FileTree.isIgnored(name) }
 }

@@ -39,11 +39,6 @@ public final class BuildState: @unchecked Sendable {
 
     public var buildDate: Date { options.buildDate ?? configuration.buildDate ?? options.fallbackBuildDate }
 
-    public var locale: Locale { Locale(identifier: configuration.language) }
-
-    /// The transform context of the site's default language, before a page is known.
-    var transformContext: TransformContext { transformContext(for: configuration.defaultLanguage.code) }
-
     /// Formats, strings and plural rules of one language.
     func transformContext(for language: String) -> TransformContext {
         TransformContext(

@@ -2,7 +2,7 @@ import Foundation
 
 /// Lists the files below a folder, the way every Tessera input folder is read: recursively,
 /// sorted (same input, same output), without hidden files or editors' temporary files.
-enum FileTree {
+public enum FileTree {
     /// Relative paths with `/` separators.
     static func files(in directory: String) -> [String] {
         let fm = FileManager.default
@@ -22,10 +22,11 @@ enum FileTree {
         return result.sorted()
     }
 
-    /// Hidden files, editor backups and swap files never count as site input.
-    static func isIgnored(_ name: String) -> Bool {
+    /// Hidden files, editor backups, swap files and vim's write-test file `4913` never count as
+    /// site input, for a build or for the watcher of `tessera serve`.
+    public static func isIgnored(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || name.hasPrefix("#") || name.hasSuffix(".swp")
-            || name.hasSuffix(".swx") || name.hasSuffix(".tmp")
+            || name.hasSuffix(".swx") || name.hasSuffix(".tmp") || name == "4913"
     }
 
     static func isDirectory(_ path: String) -> Bool {
