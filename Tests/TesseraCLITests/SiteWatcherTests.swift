@@ -45,6 +45,9 @@ import Testing
         let second = await Self.nextBatch(&changes)
         #expect(second?.contains(root + "/content/new/deeper/b.md") == true, "folders created later are watched too")
 
+        // sed -i: a temporary file written, renamed over the original; and a file made and deleted.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/content/sedAbC123"))
+        try FileManager.default.removeItem(atPath: root + "/content/sedAbC123")
         try Data("title: X\n".utf8).write(to: URL(fileURLWithPath: root + "/site.yml"))
         #expect(await Self.nextBatch(&changes) == [root + "/site.yml"])
     }

@@ -47,20 +47,27 @@ public final class SiteWatcher: @unchecked Sendable {
         AsyncStream { continuation in
             let thread = Thread { [self] in
                 var pending = Set<String>()
+                var createdInBatch = Set<String>()
                 var lastEvent = ContinuousClock.now
                 while !lock.withLock({ stopped }) {
                     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                     let ready = poll(&poller, 1, 20)
                     if ready > 0 {
-                        let paths = readEvents()
+                        let (paths, created) = readEvents()
                         if !paths.isEmpty {
                             pending.formUnion(paths)
+                            createdInBatch.formUnion(created)
                             lastEvent = .now
                         }
                     }
                     if !pending.isEmpty, ContinuousClock.now - lastEvent >= quiet {
-                        continuation.yield(pending)
+                        // A file made and removed within one batch is some tool's temporary file
+                        // (sed -i, an editor's backup): it changed nothing.
+                        let transient = createdInBatch.filter { !FileManager.default.fileExists(atPath: $0) }
+                        let batch = pending.subtracting(transient)
+                        if !batch.isEmpty { continuation.yield(batch) }
                         pending.removeAll()
+                        createdInBatch.removeAll()
                     }
                 }
                 continuation.finish()
@@ -88,9 +95,10 @@ public final class SiteWatcher: @unchecked Sendable {
         }
     }
 
-    /// Reads every queued event; returns the paths that count as site changes.
-    private func readEvents() -> Set<String> {
-        var changed = Set<String>()
+    /// Reads every queued event; returns the paths that count as site changes, and those of them
+    /// that were created.
+    private func readEvents() -> (changed: Set<String>, created: Set<String>) {
+        var changed = Set<String>(), created = Set<String>()
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<inotify_event>.alignment)
         defer { buffer.deallocate() }
@@ -118,10 +126,11 @@ public final class SiteWatcher: @unchecked Sendable {
                 if isFolder && event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                     addRecursively(path)
                 }
+                if event.mask & UInt32(IN_CREATE) != 0 { created.insert(path) }
                 changed.insert(path)
             }
         }
-        return changed
+        return (changed, created)
     }
 
     /// The same names a build ignores.
