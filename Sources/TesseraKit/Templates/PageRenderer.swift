@@ -37,8 +37,7 @@ struct PageRenderer: Sendable {
         let common: [String: Any] = ["site": sites[language] ?? sites.values.first ?? ViewObject([]), "page": view.data]
 
         func use(_ template: CompiledTemplate) {
-            used.insert(template.key)
-            for partial in library.partialClosure(of: template) { used.insert(partial.key) }
+            used.formUnion(library.dependencies[template.key] ?? [template.key])
         }
 
         func renderComponent(_ component: ComponentView) throws -> String {
@@ -96,8 +95,7 @@ struct PageRenderer: Sendable {
             errors.report(Diagnostic(
                 .error, "unknown layout '\(view.page.layout)'", at: view.page.layoutLocation,
                 hint: Suggestions.didYouMean(view.page.layout, in: library.layouts.keys) ?? "the layouts are \(library.layouts.keys.sorted().joined(separator: ", "))"))
-            try errors.throwIfErrors()
-            throw TesseraError("unknown layout")
+            throw TesseraError(diagnostics: errors.diagnostics)
         }
         try errors.throwIfErrors()
         use(layout)

@@ -13,6 +13,9 @@ public struct TemplateLibrary: Sendable {
     /// nothing that names them is reported again as unknown.
     public private(set) var broken: Set<String> = []
     let mustache: MustacheLibrary
+    /// Template key → its own key and those of every partial it uses, directly or not: what a
+    /// page depends on when it renders that template. Computed once per build, not per render.
+    public private(set) var dependencies: [String: Set<String>] = [:]
 
     /// Compiles the theme's templates; problems go to `diagnostics`, the templates that compile are kept.
     public static func load(theme: Theme, registry: ComponentRegistry, diagnostics: DiagnosticCollector) -> TemplateLibrary {
@@ -55,6 +58,9 @@ public struct TemplateLibrary: Sendable {
             layouts: library.layouts, sections: library.sections, shells: library.shells,
             components: library.components, partials: library.partials, broken: broken, mustache: mustache)
         library.checkPartialReferences(into: diagnostics)
+        library.dependencies = Dictionary(uniqueKeysWithValues: library.all.map { template in
+            (template.key, Set([template.key] + library.partialClosure(of: template).map(\.key)))
+        })
         return library
     }
 
