@@ -16,18 +16,24 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Print how long each step of the build took.")
     var timings = false
 
+    @Flag(help: "Replace the output folder even if it holds files Tessera did not write.")
+    var force = false
+
     func run() async throws {
+        let printer = site.printer
         do {
-            let report = try SiteBuilder(options: try site.buildOptions(output: output)).build()
-            DiagnosticPrinter.print(report.warnings)
+            var options = try site.buildOptions(output: output)
+            options.force = force
+            let report = try SiteBuilder(options: options).build()
+            printer.print(report.warnings)
             if timings {
                 for (step, seconds) in report.stepTimings {
-                    Swift.print("  \(step.padding(toLength: 22, withPad: " ", startingAt: 0)) \(String(format: "%7.1f", seconds * 1000)) ms")
+                    printer.say("  \(step.padding(toLength: 22, withPad: " ", startingAt: 0)) \(String(format: "%7.1f", seconds * 1000)) ms")
                 }
             }
-            Swift.print(report.summary(relativeTo: FileManager.default.currentDirectoryPath))
+            printer.say(report.summary(relativeTo: FileManager.default.currentDirectoryPath))
         } catch let error as TesseraError {
-            throw DiagnosticPrinter.fail(error, doing: "build")
+            throw printer.fail(error, doing: "build")
         }
     }
 }

@@ -11,18 +11,19 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var site: SiteOptions
 
     func run() async throws {
+        let printer = site.printer
         do {
             let (state, report) = try SiteBuilder(options: try site.buildOptions(writesOutput: false)).run()
-            DiagnosticPrinter.print(report.warnings)
+            printer.print(report.warnings)
             let coverage = TranslationCoverage(tables: state.translations, languages: state.configuration.languages)
             if coverage.languages.contains(where: { $0.total > 0 }) {
-                Swift.print("Translations:")
-                coverage.lines.forEach { Swift.print("  " + $0) }
+                printer.say("Translations:")
+                coverage.lines.forEach { printer.say("  " + $0) }
             }
             let warnings = report.warnings.isEmpty ? "" : ", \(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")"
-            Swift.print("Checked \(report.pages) page\(report.pages == 1 ? "" : "s") and \(report.staticFiles) static file\(report.staticFiles == 1 ? "" : "s"): no errors\(warnings)")
+            printer.say("Checked \(report.pages) page\(report.pages == 1 ? "" : "s") and \(report.staticFiles) static file\(report.staticFiles == 1 ? "" : "s"): no errors\(warnings)")
         } catch let error as TesseraError {
-            throw DiagnosticPrinter.fail(error, doing: "check")
+            throw printer.fail(error, doing: "check")
         }
     }
 }

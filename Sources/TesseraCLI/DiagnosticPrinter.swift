@@ -2,17 +2,70 @@ import ArgumentParser
 import Foundation
 import TesseraKit
 
-/// Prints diagnostics to standard error, compiler style, with paths relative to the working folder.
-enum DiagnosticPrinter {
-    static func print(_ diagnostics: [Diagnostic]) {
+/// How diagnostics are printed: compiler-style text for people, one JSON object a line for tools.
+enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json
+}
+
+/// Prints diagnostics with paths relative to the working folder: text on standard error, capped
+/// so a site with a thousand errors still shows the first ones on one screen; JSON on standard
+/// output, every one of them.
+struct DiagnosticPrinter {
+    var format: DiagnosticFormat = .text
+    /// Text shows this many, then "and N more".
+    static let textLimit = 50
+
+    func print(_ diagnostics: [Diagnostic]) {
         let base = FileManager.default.currentDirectoryPath
-        for diagnostic in diagnostics {
-            FileHandle.standardError.write(Data((diagnostic.formatted(relativeTo: base) + "\n").utf8))
+        switch format {
+        case .text:
+            var text = ""
+            for diagnostic in diagnostics.prefix(Self.textLimit) {
+                text += diagnostic.formatted(relativeTo: base) + "\n"
+            }
+            if diagnostics.count > Self.textLimit {
+                text += "… and \(diagnostics.count - Self.textLimit) more (`--format json` lists them all)\n"
+            }
+            FileHandle.standardError.write(Data(text.utf8))
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            var output = Data()
+            for diagnostic in diagnostics {
+                let record = Record(
+                    severity: diagnostic.severity.rawValue,
+                    file: diagnostic.location.map { Diagnostic.displayPath($0.file, relativeTo: base) },
+                    line: diagnostic.location?.line, column: diagnostic.location?.column,
+                    message: diagnostic.message, hint: diagnostic.hint)
+                output += (try? encoder.encode(record)) ?? Data()
+                output += Data("\n".utf8)
+            }
+            FileHandle.standardOutput.write(output)
         }
     }
 
-    /// Prints a failed build's diagnostics and the closing count, and returns the exit code to use.
-    static func fail(_ error: Error, doing what: String) -> ExitCode {
+    /// One diagnostic as JSON.
+    private struct Record: Encodable {
+        var severity: String
+        var file: String?
+        var line: Int?
+        var column: Int?
+        var message: String
+        var hint: String?
+    }
+
+    /// A line for people: on standard output in text mode, standard error in JSON mode so the
+    /// output stays one JSON object a line.
+    func say(_ line: String) {
+        if format == .json {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        } else {
+            Swift.print(line)
+        }
+    }
+
+    /// Prints a failed run's diagnostics and the closing count, and returns the exit code: 1.
+    func fail(_ error: Error, doing what: String) -> ExitCode {
         let diagnostics = (error as? TesseraError)?.diagnostics ?? [Diagnostic(.error, "\(error)")]
         print(diagnostics)
         let errors = diagnostics.filter { $0.severity == .error }.count
@@ -20,4 +73,8 @@ enum DiagnosticPrinter {
         FileHandle.standardError.write(Data((message + "\n").utf8))
         return ExitCode.failure
     }
+
+    static func print(_ diagnostics: [Diagnostic]) { DiagnosticPrinter().print(diagnostics) }
+
+    static func fail(_ error: Error, doing what: String) -> ExitCode { DiagnosticPrinter().fail(error, doing: what) }
 }

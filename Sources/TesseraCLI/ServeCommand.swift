@@ -38,10 +38,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         switch session.build() {
         case .built(let report, _):
-            DiagnosticPrinter.print(report.warnings)
+            site.printer.print(report.warnings)
             say(report.summary(relativeTo: base).replacingOccurrences(of: " → \(output)", with: ""))
         case .failed(let diagnostics):
-            DiagnosticPrinter.print(diagnostics)
+            site.printer.print(diagnostics)
             say("The first build failed; serving the errors until they are fixed.")
             await hub.publish(.failed(diagnostics))
         }

@@ -13,6 +13,11 @@ struct SiteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The date relative dates are computed against, ISO 8601 (default: site.yml's buildDate, else SOURCE_DATE_EPOCH, else now).", valueName: "date"))
     var buildDate: String?
 
+    @Option(help: "How to print errors and warnings: text, or json (one object a line on standard output, for editors and CI).")
+    var format: DiagnosticFormat = .text
+
+    var printer: DiagnosticPrinter { DiagnosticPrinter(format: format) }
+
     var sourceDirectory: String {
         let url = URL(fileURLWithPath: source, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         return url.standardizedFileURL.path

@@ -24,7 +24,7 @@ public struct ComponentRegistry: Sendable {
     /// Reads `components/<code>.yml` and `components/<code>.mustache` from the site and the theme,
     /// then attaches Swift models by code. Problems go to `errors`; the components that load are kept.
     public static func load(theme: Theme, models: [AnyComponentModel] = standardModels, diagnostics errors: DiagnosticCollector) -> ComponentRegistry {
-        let files = theme.files(in: .components)
+        let files = theme.files(in: .components, problems: errors)
         var schemas: [String: String] = [:], templates: [String: String] = [:]
         for (relative, path) in files {
             let ext = (relative as NSString).pathExtension

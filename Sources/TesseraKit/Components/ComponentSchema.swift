@@ -86,7 +86,10 @@ public struct ComponentSchema: Sendable, Equatable {
             case "default": field.defaultValue = value
             case "description": field.description = value.scalarText
             case "format": field.format = value.scalarText
-            case "currency": field.currency = value.scalarText?.uppercased()
+            case "currency":
+                let code = value.scalarText?.uppercased() ?? ""
+                try NumberTransformers.checkCurrency(code, at: value.location)
+                field.currency = code
             case "values", "accepts":
                 guard let list = value.list, list.allSatisfy({ $0.scalarText != nil }) else {
                     throw TesseraError("'\(option.key)' must be a list of names", at: value.location, hint: "write `\(option.key): [a, b]`")
@@ -98,6 +101,9 @@ public struct ComponentSchema: Sendable, Equatable {
         }
         guard sawType else {
             throw TesseraError("field '\(entry.key)' has no type", at: entry.keyLocation, hint: "add `type:`, one of \(FieldType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let format = field.format, let location = spec.first(where: { $0.key == "format" })?.value.location {
+            try FieldFormat.check(format, for: field.type, at: location)
         }
         if field.type == .enum && field.values.isEmpty {
             throw TesseraError("enum field '\(entry.key)' lists no values", at: entry.keyLocation, hint: "add `values: [first, second]`")

@@ -24,8 +24,16 @@ struct PageMapper: Sendable {
         guard var context = contexts[page.language] ?? contexts.values.first else { throw TesseraError("no language for \(page.relativePath)") }
         context.pageURL = page.url
         let bodyText = page.body.trimmingCharacters(in: .whitespacesAndNewlines)
-        let bodyHTML = bodyText.isEmpty ? nil : context.markdown.html(page.body)
         let errors = DiagnosticCollector()
+        var bodyHTML: String?
+        if !bodyText.isEmpty {
+            do {
+                bodyHTML = try context.markdown.html(page.body)
+            } catch let error as MarkdownURLError {
+                errors.report(error.diagnostics(from: SourceLocation(file: page.sourcePath, line: page.bodyLine), what: "the page's Markdown"))
+                bodyHTML = ""
+            }
+        }
         var placesBody = false
         let sections = page.sections.map { section -> SectionView in
             func map(_ use: ComponentUse?) -> ComponentView? {

@@ -4,6 +4,8 @@ import Foundation
 /// copied beside its pages (a cover image next to `index.md`).
 struct ContentLoader {
     var directory: String
+    /// Symbolic links must lead below this folder; nil follows them anywhere.
+    var boundary: String?
     var timeZone: TimeZone
     var includeDrafts: Bool
     var cache: BuildCache?
@@ -14,10 +16,13 @@ struct ContentLoader {
         /// Relative paths of files copied as they are.
         var assets: [String]
         var skippedDrafts: Int
+        /// URLs of the page files that failed to parse: they exist, so links to them are not
+        /// reported as broken on top of the file's own error.
+        var failedPageURLs: [(reference: String, url: String)] = []
     }
 
     func load(into diagnostics: DiagnosticCollector) -> Result {
-        let files = FileTree.files(in: directory)
+        let files = FileTree.files(in: directory, boundary: boundary, problems: diagnostics)
         let pageFiles = files.filter { PageParser.contentExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
         let assets = files.filter { !PageParser.contentExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
         let parser = PageParser(timeZone: timeZone, languages: languages)
@@ -30,6 +35,12 @@ struct ContentLoader {
                 cache?.store(page, for: path, text: text)
                 return page
             }
+        }
+        var failed: [(String, String)] = []
+        for (relative, page) in zip(pageFiles, parsed) where page == nil {
+            let (path, code) = PageParser.splitLanguage(relative, known: languages.map(\.code))
+            let prefix = languages.first { $0.code == code }?.urlPrefix ?? ""
+            failed.append((relative, prefix + PageParser.url(for: path, slug: nil)))
         }
         var pages: [Page] = []
         var drafts = 0
@@ -49,6 +60,6 @@ struct ContentLoader {
             byURL[page.url] = page
             pages.append(page)
         }
-        return Result(pages: pages, assets: assets, skippedDrafts: drafts)
+        return Result(pages: pages, assets: assets, skippedDrafts: drafts, failedPageURLs: failed)
     }
 }

@@ -6,6 +6,11 @@ enum YAMLParser {
     /// - Parameters:
     ///   - lineOffset: lines before the document in its file (front matter starts after `---`).
     static func parse(_ text: String, file: String, lineOffset: Int = 0) throws -> ContentNode? {
+        if let (line, column) = YAMLLimits.firstTooDeep(text) {
+            throw TesseraError(
+                "YAML nested more than \(YAMLLimits.maxDepth) levels deep", at: SourceLocation(file: file, line: line + lineOffset, column: column),
+                hint: "flatten the structure; no page, feed or schema needs this depth")
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -13,7 +18,8 @@ enum YAMLParser {
             throw diagnose(error, file: file, lineOffset: lineOffset)
         }
         guard let node else { return nil }
-        return try convert(node, file: file, lineOffset: lineOffset)
+        var budget = YAMLLimits.maxValues(forLength: text.utf8.count)
+        return try convert(node, file: file, lineOffset: lineOffset, budget: &budget)
     }
 
     /// Parses a document that must be a mapping (site.yml, front matter, schemas); empty means `{}`.
@@ -36,13 +42,19 @@ enum YAMLParser {
         SourceLocation(file: file, line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
     }
 
-    private static func convert(_ node: Node, file: String, lineOffset: Int) throws -> ContentNode {
+    private static func convert(_ node: Node, file: String, lineOffset: Int, budget: inout Int) throws -> ContentNode {
         let here = location(node.mark, file: file, lineOffset: lineOffset)
+        budget -= 1
+        guard budget >= 0 else {
+            throw TesseraError(
+                "this YAML expands to too many values: aliases (*name) repeat a large anchor over and over", at: here,
+                hint: "write the values out, or use fewer aliases of large anchors (&name)")
+        }
         switch node {
         case .scalar(let scalar):
             return ContentNode(scalarValue(scalar, node: node), at: here)
         case .sequence(let sequence):
-            return ContentNode(.list(try sequence.map { try convert($0, file: file, lineOffset: lineOffset) }), at: here)
+            return ContentNode(.list(try sequence.map { try convert($0, file: file, lineOffset: lineOffset, budget: &budget) }), at: here)
         case .mapping(let mapping):
             var entries: [ContentNode.Entry] = []
             var seen: [String: SourceLocation] = [:]
@@ -57,7 +69,7 @@ enum YAMLParser {
                         hint: "'\(key)' is already set at line \(first.line); keep one of them")
                 }
                 seen[key] = keyLocation
-                entries.append(.init(key: key, keyLocation: keyLocation, value: try convert(valueNode, file: file, lineOffset: lineOffset)))
+                entries.append(.init(key: key, keyLocation: keyLocation, value: try convert(valueNode, file: file, lineOffset: lineOffset, budget: &budget)))
             }
             return ContentNode(.map(entries), at: here)
         }

@@ -1,21 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// Writes a built site so that a failed or interrupted build never leaves a half-written output:
-/// everything goes into a temporary folder beside the output, which then takes its place.
+/// everything goes into a staging folder beside the output, which then takes its place in one
+/// atomic exchange. The output folder is checked first: it may never be, hold or lie inside the
+/// site's own files, and a non-empty folder Tessera did not create is replaced only with `--force`.
 struct OutputWriter {
     var outputDirectory: String
     var siteDirectory: String
+    /// Folders of the site that are input (content/, the theme, the site's overrides).
+    var sourceFolders: [String] = []
+    /// Replace a non-empty folder that holds no Tessera marker.
+    var force = false
+    /// Where the output folder was configured (`output:` in site.yml); nil for `--output`.
+    var configuredAt: SourceLocation? = nil
 
-    /// Refuses output folders whose replacement would destroy the site itself.
+    /// The file that marks a folder as Tessera's output, so a later build may replace it.
+    static let markerName = ".tessera-output"
+    static let markerText = "This folder is built by Tessera and replaced on every build; do not keep your own files here.\n"
+
+    /// The output folder as an absolute path with symbolic links resolved, as far as it exists.
+    var resolvedOutput: String { Self.resolve(outputDirectory) }
+
+    /// Refuses output folders whose replacement would destroy anything but a previous output.
     func checkOutputDirectory() throws {
-        let output = URL(fileURLWithPath: outputDirectory).standardizedFileURL.path
-        let site = URL(fileURLWithPath: siteDirectory).standardizedFileURL.path
-        if output == "/" || output == site || site.hasPrefix(output + "/")
-            || FileManager.default.fileExists(atPath: output + "/site.yml")
-            || FileTree.isDirectory(output + "/content") {
-            throw TesseraError(
-                "refusing to use \(outputDirectory) as the output folder: it holds the site itself",
+        let output = resolvedOutput
+        let site = Self.resolve(siteDirectory)
+        let location = configuredAt
+        func refuse(_ reason: String) -> TesseraError {
+            TesseraError(
+                "refusing to use \(outputDirectory) as the output folder: \(reason)", at: location,
                 hint: "the output folder is replaced on every build; choose a folder of its own, such as public/")
+        }
+        if output == "/" || output == site || Self.isInside(site, output) {
+            throw refuse("it holds the site itself")
+        }
+        for source in sourceFolders.map(Self.resolve) {
+            if output == source || Self.isInside(output, source) || Self.isInside(source, output) {
+                throw refuse("it is or holds the site's source folder \(Diagnostic.displayPath(source, relativeTo: site))")
+            }
+        }
+        if FileManager.default.fileExists(atPath: output + "/site.yml") || FileTree.isDirectory(output + "/content") {
+            throw refuse("it holds a site (site.yml or content/)")
+        }
+        var info = stat()
+        if lstat(output, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR {
+            throw refuse("it is a file, not a folder")
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+        if !entries.isEmpty && !entries.contains(Self.markerName) && !force {
+            throw TesseraError(
+                "refusing to replace \(outputDirectory): it holds files Tessera did not write (\(entries.sorted().prefix(3).joined(separator: ", "))\(entries.count > 3 ? ", …" : ""))",
+                at: location,
+                hint: "choose an empty or new folder, or pass --force to replace this one and everything in it")
+        }
+    }
+
+    /// `path` made absolute and standardized, with symbolic links resolved as far as it exists.
+    static func resolve(_ path: String) -> String {
+        let standard = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let real = FileTree.realPath(standard) { return real }
+        let parent = (standard as NSString).deletingLastPathComponent
+        guard parent != standard else { return standard }
+        return (resolve(parent) as NSString).appendingPathComponent((standard as NSString).lastPathComponent)
+    }
+
+    /// True when `path` lies strictly below `folder`.
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        path.hasPrefix(folder == "/" ? "/" : folder + "/") && path != folder
+    }
+
+    /// Every output path must stay inside the output folder, whatever content or configuration
+    /// produced it.
+    static func checkPath(_ path: String) throws {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\"),
+              segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
+            throw TesseraError("refusing to write '\(path)': the path would leave the output folder", hint: "check the slugs, language codes and file names that make this path")
         }
     }
 
@@ -38,59 +101,59 @@ struct OutputWriter {
         case .data(let bytes): data = bytes
         case .copy(let source):
             guard let bytes = FileManager.default.contents(atPath: source) else {
-                throw TesseraError("cannot read \(source)", hint: "check that the file is readable")
+                throw TesseraError("cannot read this file: \(FileTree.systemReason())", at: SourceLocation(file: source), hint: "check that the file is readable")
             }
             data = bytes
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw TesseraError("cannot create \(path): \(String(cString: strerror(errno)))") }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw writeError("cannot create", path) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                guard written > 0 else { throw TesseraError("cannot write \(path): \(String(cString: strerror(errno)))") }
+                guard written > 0 else { throw writeError("cannot write", path) }
                 offset += written
             }
         }
     }
 
+    static func writeError(_ what: String, _ path: String) -> TesseraError {
+        TesseraError("\(what) \(path): \(FileTree.systemReason())", at: SourceLocation(file: path),
+                     hint: "check that the disk has room and the folder is writable; the previous output was left as it was")
+    }
+
     func write(_ files: [OutputFile]) throws {
+        try files.forEach { try Self.checkPath($0.path) }
         try checkOutputDirectory()
-        let fm = FileManager.default
-        let output = URL(fileURLWithPath: outputDirectory).standardizedFileURL
-        let parent = output.deletingLastPathComponent()
-        try fm.createDirectory(at: parent, withIntermediateDirectories: true)
-        let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        let staging = parent.appendingPathComponent(".tessera-build-\(token)")
-        let retired = parent.appendingPathComponent(".tessera-old-\(token)")
+        let output = resolvedOutput
+        let parent = (output as NSString).deletingLastPathComponent
         do {
-            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw Self.writeError("cannot create the folder", parent)
+        }
+        let staging = StagingFolders(output: output)
+        try staging.recover()
+        let folder = staging.newStagingPath()
+        do {
+            guard mkdir(folder, 0o755) == 0 else { throw Self.writeError("cannot create", folder) }
             // Folders first, once each, then every file on every core: Foundation's per-file
             // overhead dominated the build (2 ms a file) before.
-            let folders = Set(files.map { (staging.path + "/" + $0.path as NSString).deletingLastPathComponent })
-            for folder in Self.withParents(folders, below: staging.path).sorted() where mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                throw TesseraError("cannot create \(folder): \(String(cString: strerror(errno)))")
+            let folders = Set(files.map { (folder + "/" + $0.path as NSString).deletingLastPathComponent })
+            for path in Self.withParents(folders, below: folder).sorted() where mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw Self.writeError("cannot create", path)
             }
             let failures = DiagnosticCollector()
             _ = ParallelMap.map(files) { file in
-                failures.attempt { try Self.write(file, to: staging.path + "/" + file.path) }
+                failures.attempt { try Self.write(file, to: folder + "/" + file.path) }
             }
+            try Self.write(.text(Self.markerName, Self.markerText), to: folder + "/" + Self.markerName)
             try failures.throwIfErrors()
-            if fm.fileExists(atPath: output.path) {
-                try fm.moveItem(at: output, to: retired)
-            }
-            do {
-                try fm.moveItem(at: staging, to: output)
-            } catch {
-                try? fm.moveItem(at: retired, to: output)
-                throw error
-            }
-            FolderRemoval.remove(retired.path)
+            try staging.swapIn(folder)
         } catch {
-            FolderRemoval.remove(staging.path)
-            throw TesseraError("could not write the output folder: \(error.localizedDescription)", at: SourceLocation(file: outputDirectory),
-                               hint: "check that the folder and its parent are writable; the previous output was left as it was")
+            FolderRemoval.remove(folder)
+            throw TesseraError.wrapping(error, at: configuredAt)
         }
     }
 }

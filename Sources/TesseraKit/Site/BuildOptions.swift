@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     /// True for `tessera serve`: write only the files that changed, in place, instead of
     /// building a new folder and swapping it in.
     public var updatesInPlace = false
+    /// Replace an output folder that holds files Tessera did not write (`--force`).
+    public var force = false
 
     public init(sourceDirectory: String, outputDirectory: String? = nil, includeDrafts: Bool = false, buildDate: Date? = nil, fallbackBuildDate: Date, writesOutput: Bool = true) {
         self.sourceDirectory = sourceDirectory

@@ -14,6 +14,8 @@ public final class BuildState: @unchecked Sendable {
     public internal(set) var translations: [String: TranslationTable] = [:]
     public internal(set) var pages: [Page] = []
     public internal(set) var skippedDrafts = 0
+    /// Page files that failed to parse, by content reference, with the URL they would have.
+    var failedPageURLs: [(reference: String, url: String)] = []
     /// Files copied as they are: the theme's and site's `static/`, assets beside content.
     public internal(set) var staticFiles: [OutputFile] = []
     public internal(set) var links = LinkResolver()
@@ -35,6 +37,16 @@ public final class BuildState: @unchecked Sendable {
     public var outputDirectory: String {
         let configured = options.outputDirectory ?? configuration.output
         return configured.hasPrefix("/") ? configured : siteDirectory + "/" + configured
+    }
+
+    /// Writes this build's output, checked against the site's own folders.
+    var outputWriter: OutputWriter {
+        var folders = ["content", "themes", "data", "archetypes"] + Theme.Folder.allCases.map(\.rawValue)
+        folders = folders.map { siteDirectory + "/" + $0 }
+        if let theme { folders.append(theme.directory) }
+        return OutputWriter(
+            outputDirectory: outputDirectory, siteDirectory: siteDirectory, sourceFolders: folders,
+            force: options.force, configuredAt: options.outputDirectory == nil ? configuration.outputLocation : nil)
     }
 
     public var buildDate: Date { options.buildDate ?? configuration.buildDate ?? options.fallbackBuildDate }

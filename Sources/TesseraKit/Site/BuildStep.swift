@@ -13,7 +13,7 @@ public struct BuildStep: Sendable {
 
     /// load → parse → map → render → write.
     public static let standardPipeline: [BuildStep] = [
-        .loadConfiguration, .loadTheme, .loadContent, .collectStaticFiles, .mapPages, .renderPages, .writeOutput,
+        .loadConfiguration, .loadTheme, .checkOutputFolder, .loadContent, .collectStaticFiles, .mapPages, .renderPages, .writeOutput,
     ]
 }
 
@@ -26,12 +26,14 @@ extension BuildStep {
     }
 
     public static let loadTheme = BuildStep("load theme") { state in
-        let theme = try Theme.load(name: state.configuration.theme, siteDirectory: state.siteDirectory, location: state.configuration.themeLocation)
+        let theme = try Theme.load(
+            name: state.configuration.theme, siteDirectory: state.siteDirectory, location: state.configuration.themeLocation,
+            allowExternalSymlinks: state.configuration.allowExternalSymlinks)
         state.theme = theme
         state.registry = ComponentRegistry.load(theme: theme, diagnostics: state.diagnostics)
         let templates = TemplateLibrary.load(theme: theme, registry: state.registry, diagnostics: state.diagnostics)
         state.templates = templates
-        state.translations = state.diagnostics.attempt { try TranslationTable.load(theme: theme, languages: state.configuration.languages) } ?? [:]
+        state.translations = TranslationTable.load(theme: theme, languages: state.configuration.languages, diagnostics: state.diagnostics)
         // A shell named by a schema or the theme must exist, whether or not a page uses it yet.
         for definition in state.registry.definitions.values.sorted(by: { $0.code < $1.code }) {
             let shell = definition.schema.shell ?? theme.defaultShell
@@ -43,18 +45,25 @@ extension BuildStep {
         }
     }
 
+    /// Refuses a bad output folder before any work, so nothing is built only to be thrown away.
+    public static let checkOutputFolder = BuildStep("check output folder") { state in
+        guard state.options.writesOutput else { return }
+        try state.outputWriter.checkOutputDirectory()
+    }
+
     public static let loadContent = BuildStep("load content") { state in
-        let loader = ContentLoader(directory: state.siteDirectory + "/content", timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts, cache: state.cache, languages: state.configuration.languages)
+        let loader = ContentLoader(directory: state.siteDirectory + "/content", boundary: state.configuration.allowExternalSymlinks ? nil : state.siteDirectory, timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts, cache: state.cache, languages: state.configuration.languages)
         let result = loader.load(into: state.diagnostics)
         state.pages = result.pages
         state.skippedDrafts = result.skippedDrafts
+        state.failedPageURLs = result.failedPageURLs
         state.staticFiles = result.assets.map { OutputFile(path: $0, contents: .copy(from: state.siteDirectory + "/content/" + $0)) }
     }
 
     public static let collectStaticFiles = BuildStep("collect static files") { state in
         guard let theme = state.theme else { return }
         var byPath = Dictionary(state.staticFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        for (relative, path) in theme.files(in: .static) where byPath[relative] == nil {
+        for (relative, path) in theme.files(in: .static, problems: state.diagnostics) where byPath[relative] == nil {
             byPath[relative] = OutputFile(path: relative, contents: .copy(from: path))
         }
         let pagePaths = Set(state.pages.map(\.outputPath))
@@ -62,10 +71,11 @@ extension BuildStep {
             state.diagnostics.report(Diagnostic(.error, "the static file \(path) has the same path as a page", hint: "rename the file or the page"))
         }
         state.staticFiles = byPath.values.sorted { $0.path < $1.path }
+        let failed = state.failedPageURLs
         state.links = LinkResolver(
             basePath: state.configuration.basePath,
-            pageURLs: Set(state.pages.map(\.url)),
-            pageReferences: Dictionary(state.pages.map { ($0.relativePath, $0.url) }, uniquingKeysWith: { first, _ in first }),
+            pageURLs: Set(state.pages.map(\.url) + failed.map(\.url)),
+            pageReferences: Dictionary(state.pages.map { ($0.relativePath, $0.url) } + failed.map { ($0.reference, $0.url) }, uniquingKeysWith: { first, _ in first }),
             files: Set(state.staticFiles.map(\.path)))
     }
 
@@ -128,7 +138,7 @@ extension BuildStep {
     public static let writeOutput = BuildStep("write output") { state in
         try state.diagnostics.throwIfErrors()
         guard state.options.writesOutput else { return }
-        let writer = OutputWriter(outputDirectory: state.outputDirectory, siteDirectory: state.siteDirectory)
+        let writer = state.outputWriter
         let files = state.outputs + state.staticFiles
         if state.options.updatesInPlace, let cache = state.cache {
             state.changedOutputs = try writer.update(files, cache: cache)

@@ -1,23 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
-/// Lists the files below a folder, the way every Tessera input folder is read: recursively,
-/// sorted (same input, same output), without hidden files or editors' temporary files.
+/// Lists and reads the files below a folder, the way every Tessera input folder is read:
+/// recursively, sorted (same input, same output), without hidden files or editors' temporary
+/// files, and refusing what a build must not follow: symbolic-link loops, links out of the site,
+/// FIFOs and devices, unreadable folders. Every refusal is a diagnostic naming the path.
 public enum FileTree {
-    /// Relative paths with `/` separators.
-    static func files(in directory: String) -> [String] {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-              let enumerator = fm.enumerator(atPath: directory) else { return [] }
+    /// The files below `directory`, relative with `/` separators.
+    ///
+    /// - Parameters:
+    ///   - boundary: symbolic links must lead to a path below this folder (the site); nil
+    ///     follows links anywhere (the site opted in with `allowExternalSymlinks`).
+    ///   - problems: receives one diagnostic per path that cannot be read or followed.
+    static func files(in directory: String, boundary: String?, problems: DiagnosticCollector) -> [String] {
+        guard isDirectory(directory) else { return [] }
+        let boundaryReal = boundary.flatMap(realPath)
         var result: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            let name = (path as NSString).lastPathComponent
-            if isIgnored(name) {
-                if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { enumerator.skipDescendants() }
+        // Each pending folder carries the real paths of the folders above it, to find loops.
+        var pending: [(path: String, relative: String, ancestors: Set<String>)] = [
+            (directory, "", Set([realPath(directory) ?? directory])),
+        ]
+        while let folder = pending.popLast() {
+            guard let handle = opendir(folder.path) else {
+                problems.report(Diagnostic(.error, "cannot read this folder: \(systemReason())", at: SourceLocation(file: folder.path), hint: "check its permissions (`chmod u+rx`), or move it out of the site"))
                 continue
             }
-            if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { continue }
-            result.append(path)
+            var names: [String] = []
+            while let entry = readdir(handle) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+                }
+                if name != "." && name != ".." && !isIgnored(name) { names.append(name) }
+            }
+            closedir(handle)
+            for name in names {
+                let path = folder.path + "/" + name
+                let relative = folder.relative.isEmpty ? name : folder.relative + "/" + name
+                let location = SourceLocation(file: path)
+                var info = stat()
+                guard lstat(path, &info) == 0 else {
+                    problems.report(Diagnostic(.error, "cannot read this file: \(systemReason())", at: location, hint: "check its permissions"))
+                    continue
+                }
+                var kind = info.st_mode & S_IFMT
+                var real = path
+                if kind == S_IFLNK {
+                    guard let target = realPath(path) else {
+                        let loop = errno == ELOOP
+                        problems.report(Diagnostic(
+                            .error, loop ? "symbolic link loop at \(relative)" : "broken symbolic link: \(relative) leads nowhere",
+                            at: location, hint: loop ? "the link leads back to itself; remove it or point it at a real file" : "remove the link or restore its target"))
+                        continue
+                    }
+                    if let boundaryReal, target != boundaryReal, !target.hasPrefix(boundaryReal + "/") {
+                        problems.report(Diagnostic(
+                            .error, "symbolic link \(relative) leads outside the site, to \(target)", at: location,
+                            hint: "copy the file into the site, or set `allowExternalSymlinks: true` in site.yml if you trust where it leads"))
+                        continue
+                    }
+                    guard stat(path, &info) == 0 else {
+                        problems.report(Diagnostic(.error, "cannot read this file: \(systemReason())", at: location, hint: "check its permissions"))
+                        continue
+                    }
+                    kind = info.st_mode & S_IFMT
+                    real = target
+                }
+                switch kind {
+                case S_IFDIR:
+                    let key = realPath(real) ?? real
+                    guard !folder.ancestors.contains(key) else {
+                        problems.report(Diagnostic(
+                            .error, "symbolic link loop: \(relative) leads back to a folder that holds it", at: location,
+                            hint: "remove the link; a site must not contain itself"))
+                        continue
+                    }
+                    pending.append((path, relative, folder.ancestors.union([key])))
+                case S_IFREG:
+                    result.append(relative)
+                default:
+                    problems.report(Diagnostic(
+                        .error, "\(relative) is \(describe(kind)), not a regular file", at: location,
+                        hint: "Tessera reads only files and folders; move it out of the site"))
+                }
+            }
         }
         return result.sorted()
     }
@@ -30,17 +97,78 @@ public enum FileTree {
     }
 
     static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// The text of an input file, normalized so every later stage sees one form: no byte-order
+    /// mark, `\n` line ends (CRLF and lone CR files give the same output as LF ones).
     static func readText(_ path: String) throws -> String {
+        let location = SourceLocation(file: path)
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw TesseraError("cannot read this file: \(systemReason())", at: location, hint: "check that it exists and is readable")
+        }
+        // Reading a FIFO or a device would block or never end.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw TesseraError("this is \(describe(info.st_mode & S_IFMT)), not a regular file", at: location, hint: "Tessera reads only regular files")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw TesseraError("cannot read this file", at: SourceLocation(file: path), hint: "check that it exists and is readable")
+            throw TesseraError("cannot read this file: \(systemReason())", at: location, hint: "check its permissions (`chmod u+r`)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TesseraError("this file is not UTF-8 text", at: SourceLocation(file: path), hint: "save it with UTF-8 encoding")
+        return try decode(data, file: path)
+    }
+
+    /// UTF-8 bytes to normalized text; invalid UTF-8 is an error at its line and column.
+    static func decode(_ data: Data, file: String) throws -> String {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if bytes.contains(13) {
+            var normalized: [UInt8] = []
+            normalized.reserveCapacity(bytes.count)
+            for (index, byte) in bytes.enumerated() {
+                if byte == 13 {
+                    if index + 1 < bytes.count && bytes[index + 1] == 10 { continue }
+                    normalized.append(10)
+                } else {
+                    normalized.append(byte)
+                }
+            }
+            bytes = normalized
         }
-        return text
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while case .valid(let scalar) = parser.parseScalar(from: &iterator) { offset += scalar.count }
+        let before = bytes[..<offset]
+        let line = before.filter { $0 == 10 }.count + 1
+        let lineStart = before.lastIndex(of: 10).map { $0 + 1 } ?? 0
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        throw TesseraError(
+            "this file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at offset \(offset))",
+            at: SourceLocation(file: file, line: line, column: column), hint: "save the file with UTF-8 encoding")
+    }
+
+    /// The canonical absolute path, symbolic links resolved; nil when it cannot be resolved.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func systemReason() -> String {
+        String(cString: strerror(errno))
+    }
+
+    private static func describe(_ kind: mode_t) -> String {
+        switch kind {
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFDIR: return "a folder"
+        default: return "a special file"
+        }
     }
 }

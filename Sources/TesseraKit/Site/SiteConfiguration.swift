@@ -16,6 +16,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
     public var buildDate: Date?
     public var output: String = "public"
+    public var outputLocation: SourceLocation?
+    /// Follow symbolic links that lead outside the site folder.
+    public var allowExternalSymlinks = false
     public var markdown = MarkdownOptions()
     /// The currency of `currency` fields that give only an amount.
     public var currency: String = "USD"
@@ -34,7 +37,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
     }
 
-    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n"]
+    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks"]
 
     public var defaultLanguage: SiteLanguage { languages.first { $0.isDefault } ?? languages[0] }
 
@@ -88,10 +91,12 @@ public struct SiteConfiguration: Sendable, Equatable {
         if let list = node.list {
             for item in list {
                 guard let code = item.scalarText else { throw TesseraError("a language must be a code such as fr", at: item.location) }
+                try SiteLanguage.checkCode(code, at: item.location)
                 parsed.append(SiteLanguage(code: code, isDefault: code == language))
             }
         } else if let entries = node.entries {
             for entry in entries {
+                try SiteLanguage.checkCode(entry.key, at: entry.keyLocation)
                 var title: String?, name: String?
                 for option in entry.value.entries ?? [] {
                     switch option.key {
@@ -127,7 +132,9 @@ public struct SiteConfiguration: Sendable, Equatable {
         case "theme":
             theme = try text()
             themeLocation = node.location
-        case "language": language = try text()
+        case "language":
+            language = try text()
+            try SiteLanguage.checkCode(language, at: node.location)
         case "languages": languagesLocation = node.location
         case "i18n":
             guard let entries = node.entries else {
@@ -143,8 +150,15 @@ public struct SiteConfiguration: Sendable, Equatable {
                 default: throw TesseraError("'missingTranslations' must be error or warning", at: option.value.location)
                 }
             }
-        case "currency": currency = try text().uppercased()
-        case "output": output = try text()
+        case "currency":
+            currency = try text().uppercased()
+            try NumberTransformers.checkCurrency(currency, at: node.location)
+        case "output":
+            output = try text()
+            outputLocation = node.location
+        case "allowExternalSymlinks":
+            guard let flag = node.bool else { throw TesseraError("'allowExternalSymlinks' must be true or false", at: node.location) }
+            allowExternalSymlinks = flag
         case "timeZone":
             let name = try text()
             guard let zone = TimeZone(identifier: name) else {

@@ -17,6 +17,32 @@ public struct SiteLanguage: Sendable, Equatable {
         self.isDefault = isDefault
     }
 
+    /// A well-formed BCP 47 tag of the common shape: a 2–3 letter language (or 5–8 letters), then
+    /// optional script (`Latn`), region (`BR`, `419`) and variants. Codes become URL prefixes and
+    /// folder names, so nothing else is accepted.
+    public static func isValidCode(_ code: String) -> Bool {
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, language.allSatisfy({ $0.isASCII && $0.isLetter }),
+              (2...3).contains(language.count) || (5...8).contains(language.count) else { return false }
+        var rest = parts.dropFirst()
+        if let script = rest.first, script.count == 4, script.allSatisfy({ $0.isASCII && $0.isLetter }) { rest = rest.dropFirst() }
+        if let region = rest.first, (region.count == 2 && region.allSatisfy({ $0.isASCII && $0.isLetter })) || (region.count == 3 && region.allSatisfy({ $0.isASCII && $0.isNumber })) {
+            rest = rest.dropFirst()
+        }
+        return rest.allSatisfy { variant in
+            variant.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+                && ((5...8).contains(variant.count) || (variant.count == 4 && variant.first!.isNumber))
+        }
+    }
+
+    static func checkCode(_ code: String, at location: SourceLocation) throws {
+        guard isValidCode(code) else {
+            throw TesseraError(
+                "'\(code)' is not a language code", at: location,
+                hint: "use a BCP 47 tag such as en, fr, pt-BR or zh-Hant; it becomes the language's URL prefix")
+        }
+    }
+
     /// The default language lives at the root; every other under `/<code>/`.
     public var urlPrefix: String { isDefault ? "" : "/" + code }
 

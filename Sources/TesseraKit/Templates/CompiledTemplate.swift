@@ -26,20 +26,46 @@ public struct CompiledTemplate: Sendable {
         tags.filter { $0.kind == .partial || $0.kind == .parent }.map(\.name)
     }
 
+    /// Sections nested deeper than this are refused: swift-mustache parses and renders them by
+    /// recursion, and no real template comes near it.
+    static let maxSectionDepth = 100
+
     init(kind: Kind, name: String, path: String, text: String) throws {
         self.kind = kind
         self.name = name
         self.path = path
         self.text = text
+        let tags = MustacheTag.scan(text)
+        self.tags = tags
+        var open: [MustacheTag] = []
+        for tag in tags {
+            switch tag.kind {
+            case .section, .invertedSection, .parent, .block:
+                open.append(tag)
+                if open.count > Self.maxSectionDepth {
+                    throw TesseraError(
+                        "sections nested more than \(Self.maxSectionDepth) deep", at: SourceLocation(file: path, line: tag.line, column: tag.column),
+                        hint: "split the template into partials or components")
+                }
+            case .closeSection:
+                if let index = open.lastIndex(where: { $0.name == tag.name }) { open.removeSubrange(index...) }
+            default: break
+            }
+        }
         do {
             template = try MustacheTemplate(string: text)
         } catch let error as MustacheTemplate.ParserError {
+            var location = SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber)
+            var message = "template syntax error: \(Self.describe(error.error))"
+            // The end of the file is where the parser notices; the tag left open is what to fix.
+            if case .expectedSectionEnd = error.error as? MustacheTemplate.Error, let unclosed = open.last {
+                location = SourceLocation(file: path, line: unclosed.line, column: unclosed.column)
+                message = "template syntax error: the section '\(unclosed.name)' opened here is never closed"
+            }
             throw TesseraError(
-                "template syntax error: \(Self.describe(error.error))",
-                at: SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber),
+                message, at: location,
                 hint: "check that every {{#section}} and {{^section}} is closed by a matching {{/section}}, and that tags are closed with }}")
         }
-        tags = MustacheTag.scan(text)
     }
 
     static func describe(_ error: Error) -> String {

@@ -23,7 +23,7 @@ public struct TemplateLibrary: Sendable {
         var broken = Set<String>()
         func compile(_ folder: Theme.Folder, _ kind: CompiledTemplate.Kind) -> [String: CompiledTemplate] {
             var result: [String: CompiledTemplate] = [:]
-            for (relative, path) in theme.files(in: folder) where relative.hasSuffix(".mustache") {
+            for (relative, path) in theme.files(in: folder, problems: diagnostics) where relative.hasSuffix(".mustache") {
                 let name = String(relative.dropLast(".mustache".count))
                 if let template = diagnostics.attempt(at: SourceLocation(file: path), {
                     try CompiledTemplate(kind: kind, name: name, path: path, text: try FileTree.readText(path))
@@ -58,6 +58,7 @@ public struct TemplateLibrary: Sendable {
             layouts: library.layouts, sections: library.sections, shells: library.shells,
             components: library.components, partials: library.partials, broken: broken, mustache: mustache)
         library.checkPartialReferences(into: diagnostics)
+        library.checkPartialCycles(into: diagnostics)
         library.dependencies = Dictionary(uniqueKeysWithValues: library.all.map { template in
             (template.key, Set([template.key] + library.partialClosure(of: template).map(\.key)))
         })
@@ -81,6 +82,32 @@ public struct TemplateLibrary: Sendable {
                 diagnostics.report(Diagnostic(
                     .error, "unknown partial '\(tag.name)'", at: SourceLocation(file: template.path, line: tag.line, column: tag.column),
                     hint: Suggestions.didYouMean(tag.name, in: partials.keys) ?? "create partials/\(tag.name).mustache in the site or the theme"))
+            }
+        }
+    }
+
+    /// A partial that includes itself, directly or through others, would render forever (the
+    /// Mustache library recurses without limit): each cycle is an error naming its path.
+    func checkPartialCycles(into diagnostics: DiagnosticCollector) {
+        var reported = Set<Set<String>>()
+        for start in partials.keys.sorted() {
+            // Depth-first over the partial graph from `start`, looking for a way back to it.
+            var stack: [(name: String, path: [String])] = [(start, [start])]
+            var visited = Set<String>()
+            while let (name, path) = stack.popLast() {
+                guard let partial = partials[name] else { continue }
+                for tag in partial.tags where tag.kind == .partial || tag.kind == .parent {
+                    if tag.name == start {
+                        let cycle = path + [start]
+                        guard reported.insert(Set(path)).inserted else { continue }
+                        diagnostics.report(Diagnostic(
+                            .error, "partial '\(start)' includes itself: \(cycle.joined(separator: " → "))",
+                            at: SourceLocation(file: partial.path, line: tag.line, column: tag.column),
+                            hint: "a partial cannot include itself, even through others; render nested items with a container component instead"))
+                    } else if visited.insert(tag.name).inserted {
+                        stack.append((tag.name, path + [tag.name]))
+                    }
+                }
             }
         }
     }

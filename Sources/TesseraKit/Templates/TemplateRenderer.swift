@@ -17,7 +17,7 @@ struct TemplateRenderer: Sendable {
         let scope = TemplateScope(values, optionalNames: optionalNames)
         if let translator { scope.provideTranslations(translator, fallback: missingTranslations == .warning ? fallback : nil) }
         let html = template.template.render(scope, library: library.mustache)
-        if !scope.missingTranslations.isEmpty {
+        if !scope.missingTranslations.isEmpty, translator?.table.isIncomplete != true {
             let diagnostics = scope.missingTranslations.map { missing in
                 Diagnostic(
                     missingTranslations, "missing translation '\(missing.key)' for language '\(translator?.language ?? "")' in \(context)",
@@ -26,6 +26,14 @@ struct TemplateRenderer: Sendable {
             }
             if missingTranslations == .error { throw TesseraError(diagnostics: diagnostics) }
             diagnostics.forEach { warnings?.report($0) }
+        }
+        if !scope.invalidCounts.isEmpty {
+            throw TesseraError(diagnostics: scope.invalidCounts.map { problem in
+                Diagnostic(
+                    .error, "the count of translation '\(problem.key)' in \(context) is not a number: '\(problem.variable)' is absent or not a number field",
+                    at: location(ofTranslation: problem.key, in: template),
+                    hint: "give count= a number, percent or currency field that has a value (wrap the tag in {{#\(problem.variable)}}…{{/\(problem.variable)}} for optional fields)")
+            })
         }
         guard scope.missing.isEmpty else {
             throw TesseraError(diagnostics: scope.missing.map { name in

@@ -18,9 +18,17 @@ final class TemplateScope: MustacheParent {
         self.optionalNames = optionalNames
     }
 
+    /// Plural translations whose count was not a number where they rendered.
+    private(set) var invalidCounts: [Translator.CountProblem] = []
+
     func child(named name: String) -> Any? {
         if let value = values[name] { return value }
         if optionalNames.contains(name) { return ViewValue.null }
+        if let problem = Translator.CountProblem(name: name) {
+            let root = MustacheTag(kind: .variable, name: problem.variable, line: 0, column: 0).rootName
+            if !invalidCounts.contains(problem) && !missing.contains(root) { invalidCounts.append(problem) }
+            return ""
+        }
         if !missing.contains(name) { missing.append(name) }
         return nil
     }

@@ -16,6 +16,9 @@ public struct Theme: Sendable, Equatable {
     public var defaultShell: String = "plain"
     public var defaultShellLocation: SourceLocation?
     public var description: String?
+    /// Symbolic links in the theme and the site's folders must stay below this folder (the site);
+    /// nil when the site allows links that lead outside it.
+    public var inputBoundary: String?
 
     static let keys = ["name", "description", "defaultShell", "languages"]
 
@@ -24,12 +27,13 @@ public struct Theme: Sendable, Equatable {
         [siteDirectory + "/" + folder.rawValue, directory + "/" + folder.rawValue]
     }
 
-    /// The files of a folder by relative path, the site's hiding the theme's of the same path.
-    public func files(in folder: Folder) -> [(relative: String, path: String)] {
+    /// The files of a folder by relative path, the site's hiding the theme's of the same path;
+    /// paths that cannot be read or followed go to `problems`.
+    public func files(in folder: Folder, problems: DiagnosticCollector) -> [(relative: String, path: String)] {
         var seen = Set<String>()
         var result: [(String, String)] = []
         for directory in directories(folder) {
-            for relative in FileTree.files(in: directory) where seen.insert(relative).inserted {
+            for relative in FileTree.files(in: directory, boundary: inputBoundary, problems: problems) where seen.insert(relative).inserted {
                 result.append((relative, directory + "/" + relative))
             }
         }
@@ -37,7 +41,11 @@ public struct Theme: Sendable, Equatable {
     }
 
     /// Loads `themes/<name>/` and its `theme.yml`.
-    public static func load(name: String, siteDirectory: String, location: SourceLocation?) throws -> Theme {
+    public static func load(name: String, siteDirectory: String, location: SourceLocation?, allowExternalSymlinks: Bool = false) throws -> Theme {
+        // The name becomes a path: one folder name, nothing that climbs out of themes/.
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\\"), !name.contains("\0") else {
+            throw TesseraError("'\(name)' is not a theme name", at: location, hint: "name a folder of themes/, for example `theme: default`")
+        }
         let themesDirectory = siteDirectory + "/themes"
         let directory = themesDirectory + "/" + name
         guard FileTree.isDirectory(directory) else {
@@ -48,6 +56,7 @@ public struct Theme: Sendable, Equatable {
                     ?? (available.isEmpty ? "create themes/\(name)/, or run `tessera new` to get the default theme" : "the themes here are \(available.joined(separator: ", "))"))
         }
         var theme = Theme(name: name, directory: directory, siteDirectory: siteDirectory)
+        theme.inputBoundary = allowExternalSymlinks ? nil : siteDirectory
         let file = directory + "/theme.yml"
         guard FileManager.default.fileExists(atPath: file) else { return theme }
         let root = try YAMLParser.parseMapping(try FileTree.readText(file), file: file, what: "theme.yml")

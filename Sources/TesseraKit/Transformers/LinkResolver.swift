@@ -33,6 +33,9 @@ public struct LinkResolver: Sendable, Equatable {
     public func resolve(_ raw: String, from pageURL: String, filesOnly: Bool = false) throws -> Resolution {
         let target = raw.trimmingCharacters(in: .whitespaces)
         guard !target.isEmpty else { throw TesseraError("the link is empty") }
+        if let problem = URLSafety.problem(with: raw, isImage: filesOnly) {
+            throw TesseraError("refused URL: \(problem)", hint: "link to a page, a file or an http(s) address")
+        }
         if Self.isExternal(target) { return Resolution(url: target, isExternal: true) }
 
         var path = target

@@ -33,7 +33,10 @@ enum LinkTransformers {
             // The resolver knows what is wrong; the value knows where.
             throw TesseraError(diagnostics: error.diagnostics.map {
                 var diagnostic = $0
-                diagnostic.message = "broken \(filesOnly ? "image" : "link") in field '\(field.name)': \(diagnostic.message)"
+                let refused = diagnostic.message.hasPrefix("refused URL")
+                diagnostic.message = refused
+                    ? "refused URL in field '\(field.name)': \(diagnostic.message.dropFirst("refused URL: ".count))"
+                    : "broken \(filesOnly ? "image" : "link") in field '\(field.name)': \(diagnostic.message)"
                 diagnostic.location = node.location
                 return diagnostic
             })

@@ -3,7 +3,12 @@ import Foundation
 /// Numbers, percentages and money, formatted for the page's locale with the raw value kept beside.
 enum NumberTransformers {
     static func number(_ node: ContentNode, _ field: FieldSpec, allowPercentSign: Bool = false) throws -> Double {
-        if let n = node.number { return n }
+        if let n = node.number {
+            guard n.isFinite else {
+                throw TesseraError("field '\(field.name)' must be a finite number, found \(n)", at: node.location, hint: "write digits; .nan and .inf cannot be shown as a number")
+            }
+            return n
+        }
         if allowPercentSign, case .string(let s) = node.value, s.hasSuffix("%"),
            let n = Double(s.dropLast().trimmingCharacters(in: .whitespaces)) {
             return n / 100
@@ -11,6 +16,17 @@ enum NumberTransformers {
         throw TransformerRegistry.wrongType(
             node, field: field, expected: "a number",
             hint: allowPercentSign ? "write a fraction such as 0.42, or \"42%\"" : "write digits without quotes, for example 1250.5")
+    }
+
+    /// The codes Foundation knows, from ISO 4217.
+    static let currencyCodes = Set(Locale.Currency.isoCurrencies.map(\.identifier))
+
+    static func checkCurrency(_ code: String, at location: SourceLocation) throws {
+        guard currencyCodes.contains(code) else {
+            throw TesseraError(
+                "'\(code)' is not an ISO 4217 currency code", at: location,
+                hint: (Suggestions.didYouMean(code, in: currencyCodes).map { $0 + " " } ?? "") + "use a code such as USD, EUR or JPY")
+        }
     }
 
     /// A number as plain digits: `3`, `2.5`.
@@ -50,13 +66,14 @@ enum NumberTransformers {
                 throw TesseraError("field '\(field.name)' needs an 'amount'", at: node.location, hint: "write `{ amount: 12.5, currency: EUR }`")
             }
             amount = try number(amountNode, field)
-            if let given = node["currency"]?.scalarText { code = given.uppercased() }
+            if let given = node["currency"] {
+                code = (given.scalarText ?? "").uppercased()
+                try checkCurrency(code, at: given.location)
+            }
         } else {
             amount = try number(node, field)
         }
-        guard code.count == 3, code.allSatisfy({ $0.isLetter && $0.isASCII }) else {
-            throw TesseraError("'\(code)' is not an ISO 4217 currency code", at: node.location, hint: "use three letters such as USD, EUR or JPY")
-        }
+        try checkCurrency(code, at: node.location)
         let style = FloatingPointFormatStyle<Double>.Currency(code: code, locale: context.locale)
         return .formatted(amount.formatted(style), [
             "value": .number(amount),

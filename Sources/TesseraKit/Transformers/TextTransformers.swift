@@ -15,11 +15,23 @@ enum TextTransformers {
     }
 
     static let markdown = Transformer("markdown") { node, field, context in
-        .string(context.markdown.html(try string(node, field)))
+        let text = try string(node, field)
+        do {
+            return .string(try context.markdown.html(text))
+        } catch let error as MarkdownURLError {
+            throw error.diagnostics(from: node.location, what: "field '\(field.name)'")
+        }
     }
 
     static let inlineMarkdown = Transformer("inline-markdown") { node, field, context in
-        guard let html = context.markdown.inlineHTML(try string(node, field)) else {
+        let text = try string(node, field)
+        let inline: String?
+        do {
+            inline = try context.markdown.inlineHTML(text)
+        } catch let error as MarkdownURLError {
+            throw error.diagnostics(from: node.location, what: "field '\(field.name)'")
+        }
+        guard let html = inline else {
             throw TesseraError(
                 "field '\(field.name)' is inline Markdown but holds several paragraphs or a block", at: node.location,
                 hint: "keep it to one paragraph, or make the field `type: markdown`")

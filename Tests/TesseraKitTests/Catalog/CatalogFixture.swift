@@ -19,7 +19,8 @@ struct CatalogFixture {
         registry = ComponentRegistry.load(theme: theme, diagnostics: diagnostics)
         try diagnostics.throwIfErrors()
         mapper = ViewDataMapper(registry: registry, defaultShell: theme.defaultShell)
-        translations = try TranslationTable.load(theme: theme, languages: ["en", "fr", "de", "ar"].map { SiteLanguage(code: $0, isDefault: $0 == "en") })
+        translations = TranslationTable.load(theme: theme, languages: ["en", "fr", "de", "ar"].map { SiteLanguage(code: $0, isDefault: $0 == "en") }, diagnostics: diagnostics)
+        try diagnostics.throwIfErrors()
     }
 
     /// The codes of the theme's own components (not built-ins such as `body`).

@@ -115,10 +115,10 @@ import Testing
         ], expected: [
             "themes/mini/layouts/page.mustache:1:1: error: unknown partial 'header'\n    hint: create partials/header.mustache in the site or the theme",
         ]),
-        Case(name: "a template that does not parse", files: [
+        Case(name: "an unclosed section, at its opening tag", files: [
             "themes/mini/shells/card.mustache": "<article>\n{{#body}}{{{body}}}\n</article>",
         ], expected: [
-            "themes/mini/shells/card.mustache:3:11: error: template syntax error: a section is not closed\n    hint: check that every {{#section}} and {{^section}} is closed by a matching {{/section}}, and that tags are closed with }}",
+            "themes/mini/shells/card.mustache:2:1: error: template syntax error: the section 'body' opened here is never closed\n    hint: check that every {{#section}} and {{^section}} is closed by a matching {{/section}}, and that tags are closed with }}",
         ]),
         Case(name: "unknown site.yml key", files: [
             "site.yml": "theme: mini\ntitel: Oops\n",

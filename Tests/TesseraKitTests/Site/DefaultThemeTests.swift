@@ -6,7 +6,7 @@ import Testing
     /// `tessera new` writes the embedded copy; it must be exactly themes/default.
     @Test func embeddedThemeMatchesThemesDefault() throws {
         let folder = Repository.root + "/themes/default"
-        let onDisk = FileTree.files(in: folder)
+        let onDisk = FileTree.files(in: folder, boundary: nil, problems: DiagnosticCollector())
         let embedded = DefaultTheme.files
         #expect(embedded.map(\.path) == onDisk, "run `make theme` after changing themes/default")
         for file in embedded where onDisk.contains(file.path) {

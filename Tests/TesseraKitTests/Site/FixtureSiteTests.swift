@@ -27,7 +27,7 @@ import Testing
             try? FileManager.default.removeItem(atPath: golden)
             try FileManager.default.copyItem(atPath: output, toPath: golden)
         }
-        let built = FileTree.files(in: output), expected = FileTree.files(in: golden)
+        let built = FileTree.files(in: output, boundary: nil, problems: DiagnosticCollector()), expected = FileTree.files(in: golden, boundary: nil, problems: DiagnosticCollector())
         #expect(built == expected, "the same files, by path")
         for path in built where expected.contains(path) {
             let actual = try String(contentsOfFile: output + "/" + path, encoding: .utf8)

@@ -30,7 +30,7 @@ import Testing
             let full = site.root + "/full"
             options.outputDirectory = full
             try SiteBuilder(options: options).build()
-            let incremental = FileTree.files(in: output), expected = FileTree.files(in: full)
+            let incremental = FileTree.files(in: output, boundary: nil, problems: DiagnosticCollector()), expected = FileTree.files(in: full, boundary: nil, problems: DiagnosticCollector())
             #expect(incremental == expected, sourceLocation: sourceLocation)
             for path in expected where incremental.contains(path) {
                 #expect(FileManager.default.contents(atPath: output + "/" + path) == FileManager.default.contents(atPath: full + "/" + path), "\(path)", sourceLocation: sourceLocation)

@@ -99,15 +99,15 @@ import Testing
 }
 
 @Suite struct MarkdownRendererTests {
-    @Test func smartPunctuationByDefault() {
-        #expect(MarkdownRenderer().html("\"Hi\" -- it's...") == "<p>“Hi” – it’s…</p>\n")
-        #expect(MarkdownRenderer(options: .init(smart: false)).html("\"Hi\"") == "<p>&quot;Hi&quot;</p>\n")
+    @Test func smartPunctuationByDefault() throws {
+        #expect(try MarkdownRenderer().html("\"Hi\" -- it's...") == "<p>“Hi” – it’s…</p>\n")
+        #expect(try MarkdownRenderer(options: .init(smart: false)).html("\"Hi\"") == "<p>&quot;Hi&quot;</p>\n")
     }
 
-    @Test func rawHTMLOmittedUnlessUnsafe() {
-        #expect(MarkdownRenderer().html("<script>x()</script>") == "<!-- raw HTML omitted -->\n")
-        #expect(MarkdownRenderer().html("a <b>b</b>") == "<p>a <!-- raw HTML omitted -->b<!-- raw HTML omitted --></p>\n")
-        #expect(MarkdownRenderer(options: .init(unsafe: true)).html("a <b>b</b>") == "<p>a <b>b</b></p>\n")
+    @Test func rawHTMLOmittedUnlessUnsafe() throws {
+        #expect(try MarkdownRenderer().html("<script>x()</script>") == "<!-- raw HTML omitted -->\n")
+        #expect(try MarkdownRenderer().html("a <b>b</b>") == "<p>a <!-- raw HTML omitted -->b<!-- raw HTML omitted --></p>\n")
+        #expect(try MarkdownRenderer(options: .init(unsafe: true)).html("a <b>b</b>") == "<p>a <b>b</b></p>\n")
     }
 }
 

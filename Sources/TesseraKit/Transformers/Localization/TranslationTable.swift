@@ -19,6 +19,9 @@ public struct TranslationTable: Sendable, Equatable {
     }
 
     public var language: String
+    /// True when one of this language's files failed to load: that error is reported, and the
+    /// keys the file would have held are not reported again as missing.
+    public internal(set) var isIncomplete = false
     public private(set) var entries: [String: Entry] = [:]
     /// Where each key was defined, for messages.
     public private(set) var locations: [String: SourceLocation] = [:]
@@ -66,23 +69,46 @@ public struct TranslationTable: Sendable, Equatable {
         }
     }
 
-    /// Every language's table: the theme's `i18n/<lang>.yml`, then the site's.
-    static func load(theme: Theme, languages: [SiteLanguage]) throws -> [String: TranslationTable] {
+    /// Every language's table: the theme's `i18n/<lang>.yml`, then the site's. A file that fails
+    /// leaves its language incomplete, never the others empty.
+    static func load(theme: Theme, languages: [SiteLanguage], diagnostics: DiagnosticCollector) -> [String: TranslationTable] {
         var tables: [String: TranslationTable] = [:]
-        let errors = DiagnosticCollector()
         for directory in theme.directories(.i18n).reversed() {
-            for relative in FileTree.files(in: directory) where ["yml", "yaml"].contains((relative as NSString).pathExtension) {
+            for relative in FileTree.files(in: directory, boundary: theme.inputBoundary, problems: diagnostics) where ["yml", "yaml"].contains((relative as NSString).pathExtension) {
                 let code = (relative as NSString).deletingPathExtension
                 guard languages.contains(where: { $0.code == code }) else { continue }
                 var table = tables[code] ?? TranslationTable(language: code)
-                errors.attempt { try table.merge(file: directory + "/" + relative) }
+                if diagnostics.attempt({ try table.merge(file: directory + "/" + relative) }) == nil { table.isIncomplete = true }
                 tables[code] = table
             }
         }
-        try errors.throwIfErrors()
         for language in languages where tables[language.code] == nil {
             tables[language.code] = TranslationTable(language: language.code)
         }
+        for code in tables.keys.sorted() {
+            if let problems = tables[code]?.templateProblems(), !problems.isEmpty {
+                problems.forEach(diagnostics.report)
+                tables[code]?.isIncomplete = true
+            }
+        }
         return tables
+    }
+
+    /// Strings that would not render as templates, each at its line in the translation file.
+    func templateProblems() -> [Diagnostic] {
+        let translator = Translator(table: self)
+        return entries.keys.sorted().compactMap { key in
+            do {
+                _ = try CompiledTemplate(kind: .partial, name: key, path: locations[key]?.file ?? "i18n/\(language).yml", text: try translator.template(key, countVariable: "count"))
+                return nil
+            } catch let error as TesseraError {
+                let reason = error.diagnostics.first?.message.replacingOccurrences(of: "template syntax error: ", with: "") ?? "it does not parse"
+                return Diagnostic(
+                    .error, "translation '\(key)' is not a valid string: \(reason)", at: locations[key],
+                    hint: "placeholders are written {name}; a translation may not hold Mustache tags such as {{…}}")
+            } catch {
+                return nil
+            }
+        }
     }
 }

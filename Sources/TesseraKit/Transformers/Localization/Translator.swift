@@ -36,22 +36,62 @@ public struct Translator: Sendable {
 
     /// The template form of `key`, for the `t` lambda: `{name}` becomes `{{name}}`, rendered by
     /// Mustache against the current context (so values are escaped); plural forms become one
-    /// section per category over the count's `plural` flags.
+    /// section per category over the count's `plural` flags, and a count that has none (not a
+    /// number, or absent) reaches `CountProblem`'s name, which the scope reports as an error.
+    /// The translation's own text is escaped unless its key ends in `HTML` or `_html`.
     func template(_ key: String, countVariable: String?) throws -> String {
         guard let entry = table[key] else {
             throw TesseraError("missing translation '\(key)' for language '\(language)'", hint: "add `\(key): …` to i18n/\(language).yml")
         }
+        let escapes = !Self.allowsHTML(key)
         switch entry {
         case .text(let text):
-            return Self.placeholdersToMustache(text, count: nil)
+            return Self.placeholdersToMustache(text, count: nil, escapeHTML: escapes)
         case .plural(let forms):
             guard let countVariable else {
                 throw TesseraError("translation '\(key)' has plural forms and needs a count", hint: "write {{#t}}\(key) count=<number field>{{/t}}")
             }
-            return PluralCategory.allCases.compactMap { category in
+            let sections = PluralCategory.allCases.compactMap { category -> String? in
                 guard let form = forms[category] ?? (plurals.categories.contains(category) ? forms[.other] : nil) else { return nil }
-                return "{{#\(countVariable).plural.\(category.rawValue)}}\(Self.placeholdersToMustache(form, count: countVariable)){{/\(countVariable).plural.\(category.rawValue)}}"
+                return "{{#\(countVariable).plural.\(category.rawValue)}}\(Self.placeholdersToMustache(form, count: countVariable, escapeHTML: escapes)){{/\(countVariable).plural.\(category.rawValue)}}"
             }.joined()
+            let problem = CountProblem(key: key, variable: countVariable).name
+            return sections + "{{^\(countVariable).plural}}{{\(problem)}}{{/\(countVariable).plural}}"
+        }
+    }
+
+    /// Keys whose text is HTML the theme author wrote on purpose: `footerHTML`, `legal_html`.
+    static func allowsHTML(_ key: String) -> Bool {
+        let last = key.split(separator: ".").last.map(String.init) ?? key
+        return last.hasSuffix("HTML") || last.hasSuffix("_html")
+    }
+
+    /// A plural translation whose count is not a number: encoded as a variable name no view data
+    /// can have, so the render reaches the scope's root with it.
+    struct CountProblem: Equatable {
+        var key: String
+        var variable: String
+        /// Letters and digits only: swift-mustache reads other characters as syntax.
+        static let prefix = "tesseraPluralCount_"
+
+        var name: String {
+            Self.prefix + Array((key + "\u{1}" + variable).utf8).map { String(format: "%02x", $0) }.joined()
+        }
+
+        init(key: String, variable: String) {
+            self.key = key
+            self.variable = variable
+        }
+
+        init?(name: String) {
+            guard name.hasPrefix(Self.prefix) else { return nil }
+            let hex = Array(name.dropFirst(Self.prefix.count))
+            guard hex.count % 2 == 0 else { return nil }
+            let bytes = stride(from: 0, to: hex.count, by: 2).compactMap { UInt8(String(hex[$0..<$0 + 2]), radix: 16) }
+            let parts = String(decoding: bytes, as: UTF8.self).split(separator: "\u{1}", omittingEmptySubsequences: false)
+            guard parts.count == 2 else { return nil }
+            key = String(parts[0])
+            variable = String(parts[1])
         }
     }
 
@@ -61,7 +101,7 @@ public struct Translator: Sendable {
         return result
     }
 
-    static func placeholdersToMustache(_ text: String, count: String?) -> String {
+    static func placeholdersToMustache(_ text: String, count: String?, escapeHTML: Bool = false) -> String {
         var result = ""
         var index = text.startIndex
         while index < text.endIndex {
@@ -72,10 +112,13 @@ public struct Translator: Sendable {
                 result += "{{" + (name == "count" ? (count ?? name) : name) + "}}"
                 index = text.index(after: close)
             } else {
-                result.append(text[index])
+                let character = text[index]
+                if escapeHTML, let entity = htmlEntities[character] { result += entity } else { result.append(character) }
                 index = text.index(after: index)
             }
         }
         return result
     }
+
+    private static let htmlEntities: [Character: String] = ["<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;", "'": "&#39;"]
 }
