@@ -14,8 +14,21 @@ public struct ViewDataMapper: Sendable {
         self.defaultShell = defaultShell
     }
 
+    /// Components nested deeper than this are refused where the limit is crossed: mapping and
+    /// rendering recurse per level, and no real feed comes near it.
+    public static let maxNesting = 32
+
     /// Maps one component and its children; every problem of the component is reported, not just the first.
     public func map(_ use: ComponentUse, context: TransformContext, pageContent: String? = nil) throws -> ComponentView {
+        try map(use, context: context, pageContent: pageContent, depth: 1)
+    }
+
+    private func map(_ use: ComponentUse, context: TransformContext, pageContent: String?, depth: Int) throws -> ComponentView {
+        guard depth <= Self.maxNesting else {
+            throw TesseraError(
+                "components nested more than \(Self.maxNesting) deep", at: use.location,
+                hint: "flatten the feed: put these components side by side in a section, or split them over pages")
+        }
         guard let definition = registry[use.code] else {
             // The schema's own error is already reported; fail this component without repeating it.
             if registry.brokenCodes.contains(use.code) { throw TesseraError(diagnostics: []) }
@@ -55,7 +68,7 @@ public struct ViewDataMapper: Sendable {
                 values.append((field.name, .null))
                 continue
             }
-            let value = errors.attempt { try self.value(of: node, field: field, in: use, context: context, pageContent: pageContent) }
+            let value = errors.attempt { try self.value(of: node, field: field, in: use, context: context, pageContent: pageContent, depth: depth) }
             values.append((field.name, value ?? .null))
         }
         try errors.throwIfErrors()
@@ -80,7 +93,7 @@ public struct ViewDataMapper: Sendable {
         }
     }
 
-    private func value(of node: ContentNode, field: FieldSpec, in use: ComponentUse, context: TransformContext, pageContent: String?) throws -> ViewValue {
+    private func value(of node: ContentNode, field: FieldSpec, in use: ComponentUse, context: TransformContext, pageContent: String?, depth: Int) throws -> ViewValue {
         if field.type == .items {
             guard let list = node.list else {
                 throw TransformerRegistry.wrongType(node, field: field, expected: "a list of components", hint: "start each child with '- component:'")
@@ -94,7 +107,7 @@ public struct ViewDataMapper: Sendable {
                             "'\(use.code)' does not accept '\(child.code)' in '\(field.name)'", at: child.codeLocation,
                             hint: "it accepts \(field.accepts.joined(separator: ", "))")
                     }
-                    return try map(child, context: context, pageContent: pageContent)
+                    return try map(child, context: context, pageContent: pageContent, depth: depth + 1)
                 }
             }
             try errors.throwIfErrors()

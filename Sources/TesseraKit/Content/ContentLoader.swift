@@ -30,9 +30,9 @@ struct ContentLoader {
             let path = directory + "/" + relative
             return diagnostics.attempt(at: SourceLocation(file: path)) {
                 let text = try FileTree.readText(path)
-                if let page = cache?.page(for: path, text: text) { return page }
+                if let page = cache?.page(for: path, text: text, parser: parser) { return page }
                 let page = try parser.parse(text: text, sourcePath: path, relativePath: relative)
-                cache?.store(page, for: path, text: text)
+                cache?.store(page, for: path, text: text, parser: parser)
                 return page
             }
         }

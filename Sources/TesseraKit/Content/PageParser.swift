@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns one content file into a `Page`: front matter keys, sections, URL.
-struct PageParser {
+struct PageParser: Equatable {
     var timeZone: TimeZone
     /// The site's languages, default first.
     var languages: [SiteLanguage] = [SiteLanguage(code: "en", isDefault: true)]

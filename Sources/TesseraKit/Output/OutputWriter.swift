@@ -24,6 +24,15 @@ struct OutputWriter {
     /// The output folder as an absolute path with symbolic links resolved, as far as it exists.
     var resolvedOutput: String { Self.resolve(outputDirectory) }
 
+    /// The output folder as messages name it: relative to the site when it lies there.
+    var displayedOutput: String { Diagnostic.displayPath(outputDirectory, relativeTo: siteDirectory) }
+
+    /// Repairs what a killed build left: its staging folder goes, and an output it had moved
+    /// aside and never replaced comes back. Runs before a build reads anything.
+    func recoverInterruptedBuilds() throws {
+        try StagingFolders(output: resolvedOutput).recover()
+    }
+
     /// Refuses output folders whose replacement would destroy anything but a previous output.
     func checkOutputDirectory() throws {
         let output = resolvedOutput
@@ -31,7 +40,7 @@ struct OutputWriter {
         let location = configuredAt
         func refuse(_ reason: String) -> TesseraError {
             TesseraError(
-                "refusing to use \(outputDirectory) as the output folder: \(reason)", at: location,
+                "refusing to use \(displayedOutput) as the output folder: \(reason)", at: location,
                 hint: "the output folder is replaced on every build; choose a folder of its own, such as public/")
         }
         if output == "/" || output == site || Self.isInside(site, output) {
@@ -52,7 +61,7 @@ struct OutputWriter {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
         if !entries.isEmpty && !entries.contains(Self.markerName) && !force {
             throw TesseraError(
-                "refusing to replace \(outputDirectory): it holds files Tessera did not write (\(entries.sorted().prefix(3).joined(separator: ", "))\(entries.count > 3 ? ", …" : ""))",
+                "refusing to replace \(displayedOutput): it holds files Tessera did not write (\(entries.sorted().prefix(3).joined(separator: ", "))\(entries.count > 3 ? ", …" : ""))",
                 at: location,
                 hint: "choose an empty or new folder, or pass --force to replace this one and everything in it")
         }

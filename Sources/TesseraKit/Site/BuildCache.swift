@@ -11,6 +11,8 @@ public final class BuildCache: @unchecked Sendable {
 
     struct ParsedPage {
         var text: String
+        /// The parser's settings (languages, time zone): the same text parses differently under others.
+        var parser: PageParser
         var page: Page
     }
 
@@ -30,8 +32,19 @@ public final class BuildCache: @unchecked Sendable {
         var translations: [String: TranslationTable]
     }
 
+    /// Everything rendering depends on besides the view data and the templates: what templates
+    /// see as `site`, the translations `{{#t}}` reads, the schemas' descriptions and field names.
+    struct RenderingEnvironment: Equatable {
+        var configuration: SiteConfiguration
+        var theme: Theme
+        var schemas: [ComponentSchema]
+        var buildDate: Date
+        var translations: [String: TranslationTable]
+    }
+
     struct RenderedPage {
         var view: PageView
+        var generation: Int
         var templates: [String: String]
         var result: PageRenderer.Result
     }
@@ -41,6 +54,8 @@ public final class BuildCache: @unchecked Sendable {
     private var rendered: [String: RenderedPage] = [:]
     private var environment: MappingEnvironment?
     private var generation = 0
+    private var renderingEnvironment: RenderingEnvironment?
+    private var renderingGeneration = 0
     /// The files of the last successful write: path → what was written.
     var written: [String: WrittenFile] {
         get { lock.withLock { storedWritten } }
@@ -65,17 +80,17 @@ public final class BuildCache: @unchecked Sendable {
         lock.withLock { statistics = Statistics() }
     }
 
-    func page(for path: String, text: String) -> Page? {
+    func page(for path: String, text: String, parser: PageParser) -> Page? {
         lock.withLock {
-            guard let entry = parsed[path], entry.text == text else { return nil }
+            guard let entry = parsed[path], entry.text == text, entry.parser == parser else { return nil }
             statistics.parseReused += 1
             return entry.page
         }
     }
 
-    func store(_ page: Page, for path: String, text: String) {
+    func store(_ page: Page, for path: String, text: String, parser: PageParser) {
         lock.withLock {
-            parsed[path] = ParsedPage(text: text, page: page)
+            parsed[path] = ParsedPage(text: text, parser: parser, page: page)
             statistics.parsed += 1
         }
     }
@@ -107,20 +122,32 @@ public final class BuildCache: @unchecked Sendable {
         }
     }
 
-    /// The previous HTML of a page, if its view data and every template it used are unchanged.
-    func rendering(of view: PageView, templates current: [String: String]) -> PageRenderer.Result? {
+    /// The generation of the rendering environment, as `generation(for:)` is for mapping.
+    func generation(for environment: RenderingEnvironment) -> Int {
         lock.withLock {
-            guard let entry = rendered[view.page.url], entry.view == view,
+            if renderingEnvironment != environment {
+                renderingEnvironment = environment
+                renderingGeneration += 1
+            }
+            return renderingGeneration
+        }
+    }
+
+    /// The previous HTML of a page, if its view data, every template it used and the rendering
+    /// environment are unchanged.
+    func rendering(of view: PageView, templates current: [String: String], generation: Int) -> PageRenderer.Result? {
+        lock.withLock {
+            guard let entry = rendered[view.page.url], entry.generation == generation, entry.view == view,
                   entry.templates.allSatisfy({ current[$0.key] == $0.value }) else { return nil }
             statistics.renderReused += 1
             return entry.result
         }
     }
 
-    func store(_ result: PageRenderer.Result, of view: PageView, templates current: [String: String]) {
+    func store(_ result: PageRenderer.Result, of view: PageView, templates current: [String: String], generation: Int) {
         let used = current.filter { result.templates.contains($0.key) }
         lock.withLock {
-            rendered[view.page.url] = RenderedPage(view: view, templates: used, result: result)
+            rendered[view.page.url] = RenderedPage(view: view, generation: generation, templates: used, result: result)
             statistics.rendered += 1
         }
     }

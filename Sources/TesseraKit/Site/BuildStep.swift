@@ -13,7 +13,7 @@ public struct BuildStep: Sendable {
 
     /// load → parse → map → render → write.
     public static let standardPipeline: [BuildStep] = [
-        .loadConfiguration, .loadTheme, .checkOutputFolder, .loadContent, .collectStaticFiles, .mapPages, .renderPages, .writeOutput,
+        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .collectStaticFiles, .mapPages, .renderPages, .writeOutput,
     ]
 }
 
@@ -43,6 +43,14 @@ extension BuildStep {
                 .error, "unknown shell '\(shell)' for component '\(definition.code)'", at: location,
                 hint: Suggestions.didYouMean(shell, in: templates.shells.keys) ?? "add shells/\(shell).mustache, or use `shell: none` for a bare body"))
         }
+    }
+
+    /// A build killed while swapping its output in may have left the previous site moved aside:
+    /// it goes back before anything else, so even a build that then fails leaves it in place.
+    /// Only folders named by Tessera's staging pattern beside the output are touched.
+    public static let recoverOutputFolder = BuildStep("recover output folder") { state in
+        guard state.options.writesOutput else { return }
+        try state.outputWriter.recoverInterruptedBuilds()
     }
 
     /// Refuses a bad output folder before any work, so nothing is built only to be thrown away.
@@ -120,11 +128,17 @@ extension BuildStep {
         let diagnostics = state.diagnostics
         let cache = state.cache
         let sources = cache == nil ? [:] : templates.sources
+        let generation = state.theme.flatMap { theme in
+            cache?.generation(for: .init(
+                configuration: state.configuration, theme: theme,
+                schemas: state.registry.codes.compactMap { state.registry[$0]?.schema },
+                buildDate: state.buildDate, translations: state.translations))
+        } ?? 0
         let results = ParallelMap.map(state.pageViews) { view -> (Page, PageRenderer.Result)? in
-            if let reused = cache?.rendering(of: view, templates: sources) { return (view.page, reused) }
+            if let reused = cache?.rendering(of: view, templates: sources, generation: generation) { return (view.page, reused) }
             return diagnostics.attempt(at: view.page.location) {
                 let result = try renderer.render(view)
-                cache?.store(result, of: view, templates: sources)
+                cache?.store(result, of: view, templates: sources, generation: generation)
                 return (view.page, result)
             }
         }

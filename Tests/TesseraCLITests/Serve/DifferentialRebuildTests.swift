@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+@testable import TesseraKit
+@testable import TesseraCLI
+
+extension Serve {
+    /// Incremental equals full, always: random sequences of edits (content, templates, schemas,
+    /// `site.yml`, translation tables, static files; adds, deletes, renames, broken files) go
+    /// through the serve rebuild path (`PreviewSession`), and after each one the preview folder
+    /// must hold byte for byte what a fresh full build writes, or both must fail with the same
+    /// diagnostics. `TESSERA_DIFF_SEEDS=N` runs more sequences.
+    @Suite struct DifferentialRebuildTests {
+        static let seeds: [UInt64] = Array(1...UInt64(ProcessInfo.processInfo.environment["TESSERA_DIFF_SEEDS"].flatMap(Int.init) ?? 6))
+        static let steps = 25
+
+        @Test(arguments: seeds)
+        func randomEditsRebuildToTheSameBytesAsAFullBuild(seed: UInt64) throws {
+            let site = try DifferentialSite()
+            defer { site.remove() }
+            var random = SplitMix64(seed: seed)
+            let session = PreviewSession(options: site.options(output: site.root + "/preview"))
+            var log: [String] = []
+            _ = session.build()
+            for step in 0..<Self.steps {
+                let edit = site.randomEdit(&random)
+                log.append(edit)
+                let incremental = session.build()
+                let full = site.fullBuild(step: step)
+                let context = "seed \(seed), after: " + log.joined(separator: " → ")
+                switch (incremental, full) {
+                case (.built, .success(let folder)):
+                    let difference = DifferentialSite.difference(site.root + "/preview", folder)
+                    #expect(difference == nil, "\(context)\n\(difference ?? "")")
+                    if difference != nil { return }
+                case (.failed(let got), .failure(let wanted)):
+                    #expect(got.map { $0.formatted(relativeTo: site.root) } == wanted, "\(context)")
+                case (.built, .failure(let wanted)):
+                    Issue.record("the rebuild succeeded but a full build fails: \(wanted)\n\(context)")
+                    return
+                case (.failed(let got), .success):
+                    Issue.record("the rebuild failed but a full build succeeds: \(got.map { $0.formatted(relativeTo: site.root) })\n\(context)")
+                    return
+                }
+            }
+            #expect(log.count == Self.steps)
+        }
+
+        @Test func theComparisonSeesADifferentByte() throws {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-diff-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            for (folder, text) in [("a", "<p>one</p>"), ("b", "<p>onE</p>")] {
+                try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/\(folder)/index.html"))
+            }
+            #expect(DifferentialSite.difference(root + "/a", root + "/b") == "index.html differs")
+            try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/b/extra.html"))
+            #expect(DifferentialSite.difference(root + "/a", root + "/b")?.contains("extra.html") == true)
+        }
+    }
+}
+
+/// A deterministic generator, so a failing sequence replays from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A site with two languages' worth of moving parts, edited at random.
+final class DifferentialSite {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-diff-\(UUID().uuidString)").path
+    /// Content pages that exist now (relative paths under content/).
+    var pages: [String] = []
+    var counter = 0
+
+    static let theme: [String: String] = [
+        "themes/mini/theme.yml": "name: Mini\ndefaultShell: card\n",
+        "themes/mini/layouts/page.mustache": "<title>{{page.title}} · {{site.title}}</title><main lang=\"{{page.lang}}\">{{{content}}}{{{sections}}}</main>{{> footer}}\n",
+        "themes/mini/sections/list.mustache": "<section>{{{header}}}<ul>{{#items}}<li>{{{html}}}</li>{{/items}}</ul>{{{footer}}}</section>",
+        "themes/mini/shells/card.mustache": "<article class=\"{{component.code}}\">{{{body}}}</article>",
+        "themes/mini/partials/footer.mustache": "<footer>{{#t}}footer{{/t}} {{site.params.owner}}</footer>",
+        "themes/mini/components/note.yml": "fields:\n  message: { type: inline-markdown, required: true }\n  when: { type: date, format: medium }\n",
+        "themes/mini/components/note.mustache": "<p>{{{message}}}{{#when}} <time>{{when}}</time>{{/when}}</p>",
+        "themes/mini/components/course.yml": "fields:\n  title: { type: text, required: true }\n  progress: { type: percent }\n  price: { type: currency }\n  link: { type: link }\n",
+        "themes/mini/components/course.mustache": "<h3>{{title}}</h3>{{#progress}}<b>{{progress}}</b>{{/progress}}{{#price}}<i>{{price}}</i>{{/price}}{{#link}}<a href=\"{{link}}\">{{#t}}open{{/t}}</a>{{/link}}",
+        "themes/mini/i18n/en.yml": "footer: Made with care\nopen: Open\n",
+        "themes/mini/i18n/fr.yml": "footer: Fait avec soin\nopen: Ouvrir\n",
+        "static/site.css": "body{}",
+    ]
+
+    init() throws {
+        for (path, text) in Self.theme { try write(path, text) }
+        try write("site.yml", siteConfiguration(languages: false, title: "Diff", zone: "UTC", currency: "EUR", owner: "Ada"))
+        for index in 0..<4 { try addPage(index) }
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+    func options(output: String) -> BuildOptions {
+        BuildOptions(sourceDirectory: root, outputDirectory: output, fallbackBuildDate: Date(timeIntervalSince1970: 0))
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    func siteConfiguration(languages: Bool, title: String, zone: String, currency: String, owner: String) -> String {
+        "title: \(title)\ntheme: mini\nbuildDate: 2026-11-22T12:00:00Z\ntimeZone: \(zone)\ncurrency: \(currency)\n"
+            + "params:\n  owner: \(owner)\n"
+            + (languages ? "language: en\nlanguages:\n  en: {}\n  fr: { title: Diff FR }\n" : "")
+    }
+
+    func page(_ index: Int, title: String, link: String?) -> String {
+        """
+        ---
+        title: \(title)
+        sections:
+          - header: { component: course, title: "\(title)", progress: 0.\(index % 10), price: \(index * 3).5\(link.map { ", link: \($0)" } ?? "") }
+            items:
+              - { component: note, message: "Page *\(index)*", when: 2026-11-0\(index % 9 + 1)T10:00:00Z }
+        ---
+        Body of \(index).
+        """
+    }
+
+    func addPage(_ index: Int) throws {
+        let relative = "content/p\(index).md"
+        let link = pages.last.map { "/" + ($0.dropFirst("content/".count).dropLast(3)) + "/" }
+        try write(relative, page(index, title: "Page \(index)", link: link))
+        pages.append(relative)
+        counter = max(counter, index + 1)
+    }
+
+    /// Applies one random edit and says what it was.
+    func randomEdit(_ random: inout SplitMix64) -> String {
+        let edits: [(String, (inout SplitMix64) throws -> String)] = [
+            ("edit page", { r in
+                guard let page = self.pages.randomElement(using: &r) else { return "none" }
+                try self.write(page, self.page(Int.random(in: 0..<50, using: &r), title: "Edited \(Int.random(in: 0..<1000, using: &r))", link: nil))
+                return "edit \(page)"
+            }),
+            ("add page", { _ in try self.addPage(self.counter); return "add p\(self.counter - 1)" }),
+            ("delete page", { r in
+                guard self.pages.count > 1, let page = self.pages.randomElement(using: &r) else { return "none" }
+                try FileManager.default.removeItem(atPath: self.root + "/" + page)
+                self.pages.removeAll { $0 == page }
+                return "delete \(page)"
+            }),
+            ("rename page", { r in
+                guard let page = self.pages.randomElement(using: &r) else { return "none" }
+                let target = "content/renamed\(self.counter).md"
+                self.counter += 1
+                try FileManager.default.moveItem(atPath: self.root + "/" + page, toPath: self.root + "/" + target)
+                self.pages = self.pages.map { $0 == page ? target : $0 }
+                return "rename \(page) → \(target)"
+            }),
+            ("french page", { r in
+                guard let page = self.pages.filter({ !$0.hasSuffix(".fr.md") }).randomElement(using: &r) else { return "none" }
+                let target = String(page.dropLast(3)) + ".fr.md"
+                try self.write(target, self.page(7, title: "En français", link: nil))
+                if !self.pages.contains(target) { self.pages.append(target) }
+                return "translate \(page)"
+            }),
+            ("break page", { r in
+                guard let page = self.pages.randomElement(using: &r) else { return "none" }
+                try self.write(page, "---\ntitle: [unclosed\n---\n")
+                return "break \(page)"
+            }),
+            ("component template", { r in
+                let text = ["<p class=\"n\">{{{message}}}</p>", "<p>{{{message}}}{{#when}} <time>{{when}}</time>{{/when}}</p>", "<div>{{{message}}}</div>"].randomElement(using: &r)!
+                try self.write("themes/mini/components/note.mustache", text)
+                return "note template"
+            }),
+            ("layout", { r in
+                let text = ["<title>{{page.title}}</title><main>{{{content}}}{{{sections}}}</main>{{> footer}}\n", "<title>{{page.title}} · {{site.title}}</title><main lang=\"{{page.lang}}\">{{{content}}}{{{sections}}}</main>{{> footer}}\n"].randomElement(using: &r)!
+                try self.write("themes/mini/layouts/page.mustache", text)
+                return "layout"
+            }),
+            ("partial", { r in
+                let text = ["<footer>{{#t}}footer{{/t}} {{site.params.owner}}</footer>", "<footer>© {{site.params.owner}}</footer>", "<footer>{{#t}}footer{{/t}}</footer>"].randomElement(using: &r)!
+                try self.write("themes/mini/partials/footer.mustache", text)
+                return "partial"
+            }),
+            ("shell", { r in
+                try self.write("themes/mini/shells/card.mustache", ["<article class=\"{{component.code}}\">{{{body}}}</article>", "<div class=\"card\">{{{body}}}</div>"].randomElement(using: &r)!)
+                return "shell"
+            }),
+            ("schema", { r in
+                let format = ["medium", "long", "short", "yyyy-MM-dd"].randomElement(using: &r)!
+                try self.write("themes/mini/components/note.yml", "fields:\n  message: { type: inline-markdown, required: true }\n  when: { type: date, format: \(format) }\n")
+                return "note schema format \(format)"
+            }),
+            ("site.yml", { r in
+                let languages = Bool.random(using: &r)
+                try self.write("site.yml", self.siteConfiguration(
+                    languages: languages, title: ["Diff", "Other"].randomElement(using: &r)!,
+                    zone: ["UTC", "Asia/Tokyo", "America/New_York"].randomElement(using: &r)!,
+                    currency: ["EUR", "USD", "JPY"].randomElement(using: &r)!, owner: ["Ada", "Grace"].randomElement(using: &r)!))
+                return "site.yml languages=\(languages)"
+            }),
+            ("translation", { r in
+                let language = ["en", "fr"].randomElement(using: &r)!
+                let footer = ["Made with care", "Hecho", "Fait avec soin", "Built"].randomElement(using: &r)!
+                try self.write("themes/mini/i18n/\(language).yml", "footer: \(footer)\nopen: \(language == "en" ? "Open" : "Ouvrir")\n")
+                return "i18n \(language)"
+            }),
+            ("static", { r in
+                if Bool.random(using: &r) {
+                    try self.write("static/extra\(Int.random(in: 0..<3, using: &r)).css", "a{}")
+                    return "add static"
+                }
+                try? FileManager.default.removeItem(atPath: self.root + "/static/extra0.css")
+                return "remove static"
+            }),
+        ]
+        let (name, edit) = edits.randomElement(using: &random)!
+        do { return try edit(&random) } catch { return "\(name) failed: \(error)" }
+    }
+
+    enum FullBuild { case success(String), failure([String]) }
+
+    func fullBuild(step: Int) -> FullBuild {
+        let output = root + "/full-\(step)"
+        do {
+            try SiteBuilder(options: options(output: output)).build()
+            return .success(output)
+        } catch let error as TesseraError {
+            return .failure(error.diagnostics.map { $0.formatted(relativeTo: root) })
+        } catch {
+            return .failure(["\(error)"])
+        }
+    }
+
+    /// nil when both folders hold the same files with the same bytes (the marker aside).
+    static func difference(_ incremental: String, _ full: String) -> String? {
+        func files(_ folder: String) -> [String] {
+            FileTree.files(in: folder, boundary: nil, problems: DiagnosticCollector()).filter { $0 != ".tessera-output" }
+        }
+        let got = files(incremental), wanted = files(full)
+        if got != wanted {
+            return "files differ: only in the rebuild \(Set(got).subtracting(wanted).sorted()), only in the full build \(Set(wanted).subtracting(got).sorted())"
+        }
+        for path in wanted where FileManager.default.contents(atPath: incremental + "/" + path) != FileManager.default.contents(atPath: full + "/" + path) {
+            return "\(path) differs"
+        }
+        return nil
+    }
+}
