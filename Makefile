@@ -8,7 +8,7 @@ TESSERA = .build/$(CONFIG)/tessera
 # root installs directly; anyone else goes through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: site serve test deps build theme check bench clean
+.PHONY: site serve test deps build theme check bench fuzz clean
 
 ## Build the example site (content/ + themes/default) into public/.
 site: build
@@ -50,6 +50,15 @@ theme:
 ## Build-time benchmark (see Benchmarks/README.md).
 bench: build
 	Benchmarks/run.sh
+
+## Fuzz the input pipeline with libFuzzer + AddressSanitizer (see Tests/Fuzz/README.md).
+FUZZ_SECONDS ?= 1800
+fuzz: deps
+	cd Tests/Fuzz && $(SWIFT) build -c debug --product TesseraFuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address
+	mkdir -p Tests/Fuzz/Findings
+	cd Tests/Fuzz && .build/debug/TesseraFuzz Findings Corpus -dict=tessera.dict \
+		-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1
 
 clean:
 	rm -rf .build public
