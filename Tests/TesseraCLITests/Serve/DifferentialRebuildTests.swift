@@ -10,7 +10,7 @@ extension Serve {
     /// must hold byte for byte what a fresh full build writes, or both must fail with the same
     /// diagnostics. `TESSERA_DIFF_SEEDS=N` runs more sequences.
     @Suite struct DifferentialRebuildTests {
-        static let seeds: [UInt64] = Array(1...UInt64(ProcessInfo.processInfo.environment["TESSERA_DIFF_SEEDS"].flatMap(Int.init) ?? 6))
+        static let seeds: [UInt64] = Array(1...UInt64(ProcessInfo.processInfo.environment["TESSERA_DIFF_SEEDS"].flatMap(Int.init) ?? 12))
         static let steps = 25
 
         @Test(arguments: seeds)
@@ -43,6 +43,39 @@ extension Serve {
                 }
             }
             #expect(log.count == Self.steps)
+        }
+
+        /// No input stops `tessera serve`: each hostile file fails one rebuild with an error, and
+        /// the next good save builds again.
+        @Test func hostileInputFailsARebuildAndTheNextSaveRecovers() throws {
+            let site = try DifferentialSite()
+            defer { site.remove() }
+            let session = PreviewSession(options: site.options(output: site.root + "/preview"))
+            guard case .built = session.build() else { Issue.record("the first build fails"); return }
+            var bomb = "title: Bomb\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+            for level in 1...12 { bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n" }
+            var deepComponents = "{\"component\": \"note\", \"message\": \"x\"}"
+            for _ in 0..<2000 { deepComponents = "{\"component\": \"course\", \"title\": \"t\", \"items\": [\(deepComponents)]}" }
+            let hostile: [(String, String)] = [
+                ("themes/mini/partials/footer.mustache", "<footer>{{> footer}}</footer>"),
+                ("content/deep.yml", "title: Deep\nx: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "\n"),
+                ("content/bomb.yml", bomb),
+                ("content/deep.json", "{\"title\": \"Deep\", \"components\": [\(deepComponents)]}"),
+                ("themes/mini/components/note.mustache", "{{#a}}" + String(repeating: "{{#b}}", count: 3000)),
+                ("themes/mini/i18n/en.yml", "footer: \"{{#broken\"\nopen: Open\n"),
+                ("site.yml", "title: [unclosed\n"),
+            ]
+            for (path, text) in hostile {
+                let original = try? String(contentsOfFile: site.root + "/" + path, encoding: .utf8)
+                try site.write(path, text)
+                guard case .failed(let errors) = session.build() else {
+                    Issue.record("\(path): the rebuild succeeded")
+                    continue
+                }
+                #expect(errors.contains { $0.location?.file.hasSuffix(path) == true }, "\(path): \(errors)")
+                if let original { try site.write(path, original) } else { try FileManager.default.removeItem(atPath: site.root + "/" + path) }
+                guard case .built = session.build() else { Issue.record("\(path): the build after the fix fails"); continue }
+            }
         }
 
         @Test func theComparisonSeesADifferentByte() throws {
