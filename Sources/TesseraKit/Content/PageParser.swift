@@ -66,8 +66,11 @@ struct PageParser: Equatable {
         case "summary": page.summary = try text(node, key: "summary")
         case "slug":
             let slug = try text(node, key: "slug")
-            guard !slug.isEmpty, !slug.contains("/"), slug != ".", slug != ".." else {
-                throw TesseraError("a slug must be one URL segment, found '\(slug)'", at: node.location, hint: "use letters, digits and dashes, for example `slug: swift-basics`")
+            // Letters of any script, digits and `-_.~`: what a URL path segment holds without
+            // escaping, so the slug is the same in the file name, the link and the address bar.
+            let allowed = slug.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.~".unicodeScalars.contains($0) }
+            guard !slug.isEmpty, allowed, slug != ".", slug != ".." else {
+                throw TesseraError("a slug must be one URL segment of letters, digits, '-', '_', '.' or '~', found '\(slug)'", at: node.location, hint: "for example `slug: swift-basics`")
             }
             page.slug = slug
         case "layout":

@@ -50,6 +50,32 @@ public struct SiteConfiguration: Sendable, Equatable {
         return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
     }
 
+    /// Why `baseURL` cannot prefix the site's URLs, or nil. Its path is put in front of every
+    /// internal URL, so it must stay a plain path on the site's own host: no `//` or backslash
+    /// that a browser reads as another host, no encoded slashes, query, fragment or spaces.
+    static func problem(withBaseURL text: String) -> String? {
+        if text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
+            return "holds spaces or control characters"
+        }
+        if text.contains("\\") { return "holds a backslash, which browsers read as a slash" }
+        if text.contains("?") || text.contains("#") { return "holds a query or fragment" }
+        if text.lowercased().contains("%2f") || text.lowercased().contains("%5c") { return "holds an encoded slash" }
+        var path = text
+        if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/") {
+            let scheme = text[..<colon].lowercased()
+            guard scheme == "http" || scheme == "https" else { return "must be an http or https URL, or a path" }
+            guard let url = URL(string: text), let host = url.host, !host.isEmpty,
+                  text.dropFirst(scheme.count + 1).hasPrefix("//") else { return "must name a host: https://example.com/" }
+            let afterHost = text.dropFirst(scheme.count + 3).drop { $0 != "/" }
+            path = String(afterHost)
+        } else if text.hasPrefix("//") {
+            return "starts with //, which names another host"
+        }
+        if path.contains("//") { return "has an empty path segment (//), which browsers can read as another host" }
+        if path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) { return "holds . or .. segments" }
+        return nil
+    }
+
     /// The path part of `baseURL`, always starting and ending with `/`.
     public var basePath: String {
         var path = baseURL
@@ -128,7 +154,13 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         switch entry.key {
         case "title": title = try text()
-        case "baseURL": baseURL = try text()
+        case "baseURL":
+            baseURL = try text()
+            if let problem = Self.problem(withBaseURL: baseURL) {
+                throw TesseraError(
+                    "'baseURL' \(problem)", at: node.location,
+                    hint: "write where the site is published: https://example.com/ or https://example.com/docs/, or a path such as /docs/")
+            }
         case "theme":
             theme = try text()
             themeLocation = node.location

@@ -98,6 +98,17 @@ public struct TranslationTable: Sendable, Equatable {
     func templateProblems() -> [Diagnostic] {
         let translator = Translator(table: self)
         return entries.keys.sorted().compactMap { key in
+            let strings: [String]
+            switch entries[key] {
+            case .text(let text)?: strings = [text]
+            case .plural(let forms)?: strings = Array(forms.values)
+            case nil: strings = []
+            }
+            if strings.contains(where: { $0.contains("{{") || $0.contains("}}") }) {
+                return Diagnostic(
+                    .error, "translation '\(key)' holds a Mustache tag", at: locations[key],
+                    hint: "placeholders are written {name}; a translation may not hold Mustache tags such as {{…}}")
+            }
             do {
                 _ = try CompiledTemplate(kind: .partial, name: key, path: locations[key]?.file ?? "i18n/\(language).yml", text: try translator.template(key, countVariable: "count"))
                 return nil

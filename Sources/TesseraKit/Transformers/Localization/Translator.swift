@@ -113,12 +113,15 @@ public struct Translator: Sendable {
                 index = text.index(after: close)
             } else {
                 let character = text[index]
-                if escapeHTML, let entity = htmlEntities[character] { result += entity } else { result.append(character) }
+                // A literal brace is written as its character reference, so no text of a
+                // translation (even `{` next to a placeholder, `{{name}`) can form a Mustache tag.
+                if let entity = braceEntities[character] ?? (escapeHTML ? htmlEntities[character] : nil) { result += entity } else { result.append(character) }
                 index = text.index(after: index)
             }
         }
         return result
     }
 
+    private static let braceEntities: [Character: String] = ["{": "&#123;", "}": "&#125;"]
     private static let htmlEntities: [Character: String] = ["<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;", "'": "&#39;"]
 }
