@@ -127,6 +127,19 @@ struct OutputWriter {
         }
     }
 
+    /// `mkdir -p`, with the system's reason for the first folder that cannot be made.
+    static func createFolders(_ path: String) throws {
+        var current = ""
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) == 0 { continue }
+            let failure = errno
+            if failure == EEXIST && FileTree.isDirectory(current) { continue }
+            errno = failure == EEXIST ? ENOTDIR : failure
+            throw writeError("cannot create the folder", current)
+        }
+    }
+
     static func writeError(_ what: String, _ path: String) -> TesseraError {
         TesseraError("\(what) \(path): \(FileTree.systemReason())", at: SourceLocation(file: path),
                      hint: "check that the disk has room and the folder is writable; the previous output was left as it was")
@@ -137,11 +150,7 @@ struct OutputWriter {
         try checkOutputDirectory()
         let output = resolvedOutput
         let parent = (output as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw Self.writeError("cannot create the folder", parent)
-        }
+        try Self.createFolders(parent)
         let staging = StagingFolders(output: output)
         try staging.recover()
         let folder = staging.newStagingPath()

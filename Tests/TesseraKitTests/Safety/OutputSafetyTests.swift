@@ -78,6 +78,15 @@ import Testing
         #expect(FileManager.default.contents(atPath: file) == Data("keep".utf8))
     }
 
+    @Test func aWriteErrorNamesTheFileAndTheSystemsReason() throws {
+        let site = try TemporarySite([:])
+        try Data("a file".utf8).write(to: URL(fileURLWithPath: site.root + "/blocker"))
+        let errors = Self.buildError(site, output: site.root + "/blocker/public")
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.hasPrefix("blocker") == true && errors.first?.contains("Not a directory") == true, "\(errors)")
+        #expect(FileManager.default.contents(atPath: site.root + "/blocker") == Data("a file".utf8))
+    }
+
     @Test func anotherSiteIsNeverAnOutput() throws {
         let site = try TemporarySite([:])
         let other = try TemporarySite([:])
