@@ -55,6 +55,7 @@ public struct ComponentRegistry: Sendable {
             if let model = modelsByCode[code], let schema = model.defaultSchema {
                 registry.definitions[code] = ComponentDefinition(schema: schema, templatePath: path, model: model)
             } else {
+                registry.brokenCodes.insert(code)
                 errors.report(Diagnostic(.error, "component template '\(code)' has no schema", at: SourceLocation(file: path), hint: "add components/\(code).yml declaring its fields, even if it has none (`fields: {}`)"))
             }
         }

@@ -13,7 +13,8 @@ enum Suggestions {
             // Containment counts only for names long enough to mean something ("/" is in every path).
             let contained = min(other.count, lowered.count) >= 3 && (other.contains(lowered) || lowered.contains(other))
             let related = distance <= threshold || contained
-            if related && other != lowered { scored.append((candidate, distance)) }
+            // A name that differs only in case (`baseUrl` for `baseURL`) is the closest of all.
+            if other == lowered && candidate != name { scored.append((candidate, 0)) } else if related && other != lowered { scored.append((candidate, distance)) }
         }
         scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
         return scored.prefix(limit).map(\.name)

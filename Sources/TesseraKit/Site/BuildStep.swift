@@ -39,8 +39,10 @@ extension BuildStep {
             let shell = definition.schema.shell ?? theme.defaultShell
             guard shell != "none", templates.shells[shell] == nil, !templates.broken.contains("shells/" + shell) else { continue }
             let location = definition.schema.shell != nil ? definition.schema.shellLocation : (theme.defaultShellLocation ?? SourceLocation(file: theme.directory + "/theme.yml"))
+            // The theme's default shell is one mistake however many components use it.
+            let message = definition.schema.shell != nil ? "unknown shell '\(shell)' for component '\(definition.code)'" : "unknown default shell '\(shell)'"
             state.diagnostics.report(Diagnostic(
-                .error, "unknown shell '\(shell)' for component '\(definition.code)'", at: location,
+                .error, message, at: location,
                 hint: Suggestions.didYouMean(shell, in: templates.shells.keys) ?? "add shells/\(shell).mustache, or use `shell: none` for a bare body"))
         }
     }

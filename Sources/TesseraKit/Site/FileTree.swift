@@ -141,12 +141,18 @@ public enum FileTree {
         var iterator = bytes.makeIterator()
         var offset = 0
         while case .valid(let scalar) = parser.parseScalar(from: &iterator) { offset += scalar.count }
-        let before = bytes[..<offset]
-        let line = before.filter { $0 == 10 }.count + 1
-        let lineStart = before.lastIndex(of: 10).map { $0 + 1 } ?? 0
+        // Line endings are LF by now (CRLF and CR were normalized above).
+        var line = 1, lineStart = 0, index = 0
+        while index < offset {
+            if bytes[index] == 10 || (bytes[index] == 13 && (index + 1 >= bytes.count || bytes[index + 1] != 10)) {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
         let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
         throw TesseraError(
-            "this file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at offset \(offset))",
+            "this file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)))",
             at: SourceLocation(file: file, line: line, column: column), hint: "save the file with UTF-8 encoding")
     }
 

@@ -118,11 +118,13 @@ public struct SiteConfiguration: Sendable, Equatable {
             for item in list {
                 guard let code = item.scalarText else { throw TesseraError("a language must be a code such as fr", at: item.location) }
                 try SiteLanguage.checkCode(code, at: item.location)
+                try Self.checkNotRepeated(code, in: parsed, at: item.location)
                 parsed.append(SiteLanguage(code: code, isDefault: code == language))
             }
         } else if let entries = node.entries {
             for entry in entries {
                 try SiteLanguage.checkCode(entry.key, at: entry.keyLocation)
+                try Self.checkNotRepeated(entry.key, in: parsed, at: entry.keyLocation)
                 var title: String?, name: String?
                 for option in entry.value.entries ?? [] {
                     switch option.key {
@@ -142,6 +144,15 @@ public struct SiteConfiguration: Sendable, Equatable {
                 hint: "add \(language) to 'languages', or set `language:` to one of \(parsed.map(\.code).joined(separator: ", "))")
         }
         languages = parsed.filter(\.isDefault) + parsed.filter { !$0.isDefault }
+    }
+
+    /// Language tags are case-insensitive (BCP 47): `en` and `EN` are one language, listed twice.
+    private static func checkNotRepeated(_ code: String, in parsed: [SiteLanguage], at location: SourceLocation) throws {
+        if let earlier = parsed.first(where: { $0.code.lowercased() == code.lowercased() }) {
+            throw TesseraError(
+                "the language '\(code)' is listed twice" + (earlier.code == code ? "" : " (as '\(earlier.code)')"), at: location,
+                hint: "list each language once")
+        }
     }
 
     private mutating func apply(_ entry: ContentNode.Entry) throws {

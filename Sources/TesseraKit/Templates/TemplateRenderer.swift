@@ -17,8 +17,19 @@ struct TemplateRenderer: Sendable {
         let scope = TemplateScope(values, optionalNames: optionalNames)
         if let translator { scope.provideTranslations(translator, fallback: missingTranslations == .warning ? fallback : nil) }
         let html = template.template.render(scope, library: library.mustache)
-        if !scope.missingTranslations.isEmpty, translator?.table.isIncomplete != true {
-            let diagnostics = scope.missingTranslations.map { missing in
+        // A key that exists but is used wrongly (plural forms without count=) is a template error,
+        // whatever `missingTranslations` says.
+        let misused = scope.missingTranslations.filter { translator?.table[$0.key] != nil }
+        if !misused.isEmpty {
+            throw TesseraError(diagnostics: misused.map { use in
+                Diagnostic(
+                    .error, (use.error.diagnostics.first?.message ?? "translation '\(use.key)' cannot be used here") + " in \(context)",
+                    at: location(ofTranslation: use.key, in: template), hint: use.error.diagnostics.first?.hint)
+            })
+        }
+        let missing = scope.missingTranslations.filter { translator?.table[$0.key] == nil }
+        if !missing.isEmpty, translator?.table.isIncomplete != true {
+            let diagnostics = missing.map { missing in
                 Diagnostic(
                     missingTranslations, "missing translation '\(missing.key)' for language '\(translator?.language ?? "")' in \(context)",
                     at: location(ofTranslation: missing.key, in: template),
@@ -37,9 +48,17 @@ struct TemplateRenderer: Sendable {
         }
         guard scope.missing.isEmpty else {
             throw TesseraError(diagnostics: scope.missing.map { name in
-                Diagnostic(
+                // A shell wraps many components: the same mistake is one error, not one per component.
+                if template.kind == .shell {
+                    let names = ["body", "component", "page", "site", "t"]
+                    return Diagnostic(
+                        .error, "'\(name)' is not a value of shell '\(template.name)' nor a field of any component", at: location(of: name, in: template),
+                        hint: (Suggestions.didYouMean(name, in: names).map { $0 + " " } ?? "")
+                            + "a shell receives: \(names.joined(separator: ", ")) and the fields of the component it wraps")
+                }
+                return Diagnostic(
                     .error, "'\(name)' is not a value of \(context)", at: location(of: name, in: template),
-                    hint: Suggestions.didYouMean(name, in: scope.names).map { $0 + " " } ?? ""
+                    hint: (Suggestions.didYouMean(name, in: scope.names).map { $0 + " " } ?? "")
                         + "\(template.kind == .layout ? "a layout" : "this template") receives: \(scope.names.joined(separator: ", "))")
             })
         }

@@ -17,6 +17,8 @@ public struct Translator: Sendable {
     /// form and fills `{count}` (with `formattedCount` when given, e.g. "1,280").
     public func text(_ key: String, values: [String: String] = [:], count: Double? = nil, formattedCount: String? = nil) throws -> String {
         guard let entry = table[key] else {
+            // A table that failed to load is reported once, at its own error.
+            if table.isIncomplete { throw TesseraError(diagnostics: []) }
             throw TesseraError("missing translation '\(key)' for language '\(language)'", hint: "add `\(key): …` to i18n/\(language).yml")
         }
         switch entry {
