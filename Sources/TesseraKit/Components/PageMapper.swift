@@ -11,12 +11,15 @@ struct PageMapper: Sendable {
 
     /// `https://example.com`, to make absolute URLs (canonical links, hreflang); "" when baseURL is a path.
     var origin: String = ""
+    /// Every page of the build, for query sections.
+    var pages: [Page] = []
 
     init(mapper: ViewDataMapper, contexts: [String: TransformContext], languages: [SiteLanguage], pages: [Page], origin: String = "") {
         self.origin = origin
         self.mapper = mapper
         self.contexts = contexts
         self.languages = languages
+        self.pages = pages
         for page in pages { translationURLs[page.translationKey, default: [:]][page.language] = page.url }
     }
 
@@ -42,6 +45,9 @@ struct PageMapper: Sendable {
                 return errors.attempt { try mapper.map(use, context: context, pageContent: bodyHTML) }
             }
             var items = section.items.compactMap(map)
+            if let query = section.query {
+                items += errors.attempt { try queryItems(query, for: page, context: context) } ?? []
+            }
             if let codes = section.examples {
                 items += errors.attempt { try exampleItems(codes, at: section.examplesLocation ?? section.location, context: context) } ?? []
             }
@@ -52,6 +58,46 @@ struct PageMapper: Sendable {
         try errors.throwIfErrors()
         let data = Self.data(of: page, context: context).merging(languageData(of: page, basePath: context.links.basePath))
         return PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections)
+    }
+
+    /// One item per page the query selects. A field the query maps that the component lacks is
+    /// an error at the query; a page that cannot fill the component is an error in that page's
+    /// file that names the query's.
+    private func queryItems(_ query: PageQuery, for page: Page, context: TransformContext) throws -> [ComponentView] {
+        let registry = mapper.registry
+        guard let definition = registry[query.component] else {
+            if registry.brokenCodes.contains(query.component) { throw TesseraError(diagnostics: []) }
+            throw TesseraError(
+                "unknown component '\(query.component)' in query", at: query.componentLocation,
+                hint: Suggestions.didYouMean(query.component, in: registry.codes).map { $0 + " `tessera components` lists them all" } ?? "`tessera components` lists the theme's components")
+        }
+        let schema = definition.schema
+        let errors = DiagnosticCollector()
+        for entry in query.fields where schema.field(entry.key) == nil {
+            errors.report(Diagnostic(
+                .error, "component '\(query.component)' has no field '\(entry.key)'", at: entry.keyLocation,
+                hint: Suggestions.didYouMean(entry.key, in: schema.fields.map(\.name)) ?? "its fields are \(schema.fields.map(\.name).joined(separator: ", "))"))
+        }
+        try errors.throwIfErrors()
+        let views = query.select(from: pages, for: page).compactMap { listed -> ComponentView? in
+            do {
+                // Relative links in the listed page's front matter are relative to that page.
+                var listedContext = context
+                listedContext.pageURL = listed.url
+                return try mapper.map(query.use(for: listed, schema: schema), context: listedContext)
+            } catch let error as TesseraError {
+                for var diagnostic in error.diagnostics {
+                    diagnostic.message += " (this page is listed by the query of content/\(page.relativePath), line \(query.location.line))"
+                    errors.report(diagnostic)
+                }
+                return nil
+            } catch {
+                errors.report(error, at: listed.location)
+                return nil
+            }
+        }
+        try errors.throwIfErrors()
+        return views
     }
 
     /// One item per component from its schema's `example:`; an empty list means every component

@@ -30,6 +30,8 @@ public struct Page: Sendable, Equatable {
     public var translationKey: String = ""
     public var tags: [String] = []
     public var summary: String?
+    /// Every front matter key as written, with its place: what query sections read.
+    public var frontMatter: [ContentNode.Entry] = []
     /// Custom front matter keys, passed to templates as `page.params`.
     public var params: [ContentNode.Entry] = []
     public var sections: [PageSection] = []

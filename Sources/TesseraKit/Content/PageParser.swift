@@ -25,6 +25,7 @@ struct PageParser: Equatable {
             layoutLocation: root.location)
         page.body = front.body
         page.bodyLine = front.bodyLine
+        page.frontMatter = (root.entries ?? []).filter { $0.key != "sections" && $0.key != "components" }
 
         let errors = DiagnosticCollector()
         for entry in root.entries ?? [] {

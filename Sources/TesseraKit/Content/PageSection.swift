@@ -13,10 +13,12 @@ public struct PageSection: Sendable, Equatable {
     /// blocks, for a component gallery. Nil for ordinary sections.
     public var examples: [String]?
     public var examplesLocation: SourceLocation?
+    /// Items made from pages of the site (`query:`) instead of written ones.
+    public var query: PageQuery?
     public var location: SourceLocation
 
     public static let defaultLayout = "list"
-    static let keys = ["id", "layout", "header", "items", "footer", "examples"]
+    static let keys = ["id", "layout", "header", "items", "footer", "examples", "query"]
 
     static func parse(_ node: ContentNode) throws -> PageSection {
         guard let entries = node.entries else {
@@ -65,6 +67,14 @@ public struct PageSection: Sendable, Equatable {
             } else {
                 errors.report(Diagnostic(.error, "'items' must be a list of components, found \(items.kindDescription)", at: items.location, hint: "start each item with '- component: …'"))
             }
+        }
+        if let query = node["query"], !query.isNull {
+            if node["items"] != nil {
+                errors.report(Diagnostic(
+                    .error, "a section takes its items from 'items' or from 'query', not both", at: query.location,
+                    hint: "move the written items into a section of their own"))
+            }
+            section.query = errors.attempt { try PageQuery.parse(query) }
         }
         try errors.throwIfErrors()
         return section

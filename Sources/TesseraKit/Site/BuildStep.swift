@@ -13,7 +13,7 @@ public struct BuildStep: Sendable {
 
     /// load → parse → map → render → write.
     public static let standardPipeline: [BuildStep] = [
-        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .collectStaticFiles, .mapPages, .renderPages, .writeOutput,
+        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .collectStaticFiles, .mapPages, .renderPages, .writeSitemap, .writeOutput,
     ]
 }
 
@@ -103,7 +103,9 @@ extension BuildStep {
             schemas: state.registry.codes.compactMap { state.registry[$0]?.schema },
             links: state.links, buildDate: state.buildDate, translations: state.translations)) ?? 0
         state.pageViews = ParallelMap.map(state.pages) { page in
-            if let view = cache?.view(for: page, generation: generation) { return view }
+            // A query section lists other pages, so its page is mapped anew on every build.
+            let listsPages = page.sections.contains { $0.query != nil }
+            if !listsPages, let view = cache?.view(for: page, generation: generation) { return view }
             return diagnostics.attempt(at: page.location) {
                 let view = try mapper.map(page)
                 cache?.store(view, generation: generation)

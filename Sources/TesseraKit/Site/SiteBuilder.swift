@@ -39,7 +39,7 @@ public struct SiteBuilder: Sendable {
         try state.diagnostics.throwIfErrors()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let report = BuildReport(
-            pages: state.outputs.count, files: state.outputs.count + state.staticFiles.count,
+            pages: state.pageTemplates.count, files: state.outputs.count + state.staticFiles.count,
             staticFiles: state.staticFiles.count, skippedDrafts: state.skippedDrafts,
             warnings: state.diagnostics.diagnostics.filter { $0.severity == .warning },
             outputDirectory: state.outputDirectory, seconds: seconds, stepTimings: timings)

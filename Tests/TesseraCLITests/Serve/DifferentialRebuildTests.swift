@@ -131,6 +131,8 @@ final class DifferentialSite {
         for (path, text) in Self.theme { try write(path, text) }
         try write("site.yml", siteConfiguration(languages: false, title: "Diff", zone: "UTC", currency: "EUR", owner: "Ada"))
         for index in 0..<4 { try addPage(index) }
+        // A feed of the other pages: every edit to them must reach it.
+        try write("content/list.md", "---\ntitle: All pages\nsections:\n  - query: { sort: title, component: course }\n---\n")
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }

@@ -18,7 +18,7 @@ import Testing
         #expect(try site.read("css/site.css") == "body{color:red}", "the site's static file overrides the theme's")
         #expect(site.exists("robots.txt"))
         #expect(report.pages == 2)
-        #expect(report.files == 5)
+        #expect(report.files == 6, "2 pages, sitemap.xml, the site's own robots.txt (not a generated one), a CSS file and an image")
     }
 
     @Test func aFailedBuildLeavesThePreviousOutputUntouched() throws {

@@ -1,0 +1,201 @@
+import Foundation
+
+/// A section whose items are pages of the site rather than components written by hand:
+///
+/// ```yaml
+/// - header: { component: section-header, title: Latest }
+///   query: { under: blog, tags: [swift], sort: date desc, limit: 10, component: article-thumb }
+/// ```
+///
+/// Each page it selects becomes one `component`, its fields filled from the page's front matter
+/// by name (or through `fields:`), and is validated against the schema like a written item.
+public struct PageQuery: Sendable, Equatable {
+    public enum Order: String, Sendable { case ascending = "asc", descending = "desc" }
+
+    /// A folder of `content/` (`blog`, `guides/swift`); nil for the whole site.
+    public var under: String?
+    /// Also pages in folders below `under` (the default); false for its own files only.
+    public var recursive = true
+    /// Pages with at least one of these tags; empty for any.
+    public var tags: [String] = []
+    /// The page's own language (nil), or every language (`lang: all`), or one code.
+    public var language: String?
+    /// `date` (the default), `title`, `weight`, `path`, or any front matter key.
+    public var sortKey = "date"
+    public var order = Order.descending
+    public var limit: Int?
+    /// The component each page becomes.
+    public var component: String
+    public var componentLocation: SourceLocation
+    /// Component field → front matter key, where they are not named alike.
+    public var fields: [ContentNode.Entry] = []
+    public var location: SourceLocation
+
+    static let keys = ["under", "recursive", "tags", "lang", "sort", "limit", "component", "fields"]
+
+    static func parse(_ node: ContentNode) throws -> PageQuery {
+        guard let entries = node.entries else {
+            throw TesseraError(
+                "'query' must be a mapping, found \(node.kindDescription)", at: node.location,
+                hint: "write `query: { under: blog, sort: date desc, limit: 10, component: article-thumb }`")
+        }
+        let errors = DiagnosticCollector()
+        for entry in entries where !keys.contains(entry.key) {
+            errors.report(Diagnostic(
+                .error, "unknown query key '\(entry.key)'", at: entry.keyLocation,
+                hint: Suggestions.didYouMean(entry.key, in: keys) ?? "a query takes \(keys.map { "'\($0)'" }.joined(separator: ", "))"))
+        }
+        guard let componentNode = node["component"] else {
+            errors.report(Diagnostic(
+                .error, "a query needs 'component': the component each page is shown as", at: node.location,
+                hint: "add `component: article-thumb` (or another component of the theme)"))
+            try errors.throwIfErrors()
+            throw TesseraError(diagnostics: [])
+        }
+        guard case .string(let component) = componentNode.value, !component.isEmpty else {
+            throw TesseraError("the query's 'component' must be a component code, found \(componentNode.kindDescription)", at: componentNode.location)
+        }
+        var query = PageQuery(component: component, componentLocation: componentNode.location, location: node.location)
+        if let under = node["under"] {
+            errors.attempt {
+                guard let text = under.scalarText else { throw TesseraError("'under' must be a folder of content/, found \(under.kindDescription)", at: under.location) }
+                let folder = text.split(separator: "/").joined(separator: "/")
+                guard !folder.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+                    throw TesseraError("'under' must be a folder of content/, found '\(text)'", at: under.location, hint: "write the folder's path below content/, such as `under: blog`")
+                }
+                query.under = folder.isEmpty ? nil : folder
+            }
+        }
+        if let recursive = node["recursive"] {
+            if let flag = recursive.bool { query.recursive = flag } else {
+                errors.report(Diagnostic(.error, "'recursive' must be true or false, found \(recursive.kindDescription)", at: recursive.location))
+            }
+        }
+        if let tags = node["tags"] {
+            if let list = tags.list, list.allSatisfy({ $0.scalarText != nil }) {
+                query.tags = list.compactMap(\.scalarText)
+            } else if case .string(let one) = tags.value {
+                query.tags = [one]
+            } else {
+                errors.report(Diagnostic(.error, "'tags' must be a list of tags, found \(tags.kindDescription)", at: tags.location, hint: "write `tags: [swift, ios]`"))
+            }
+        }
+        if let language = node["lang"] {
+            if let code = language.scalarText { query.language = code } else {
+                errors.report(Diagnostic(.error, "'lang' must be a language code or `all`", at: language.location))
+            }
+        }
+        if let sort = node["sort"] {
+            errors.attempt {
+                let words = (sort.scalarText ?? "").split(separator: " ").map(String.init)
+                guard (1...2).contains(words.count), let order = words.count == 2 ? Order(rawValue: words[1].lowercased()) : .ascending else {
+                    throw TesseraError(
+                        "'sort' must be a key and an optional order, found '\(sort.scalarText ?? sort.kindDescription)'", at: sort.location,
+                        hint: "write `sort: date desc`, `sort: title` or `sort: weight asc`")
+                }
+                query.sortKey = words[0]
+                query.order = order
+            }
+        }
+        if let limit = node["limit"] {
+            if case .int(let count) = limit.value, count > 0 { query.limit = count } else {
+                errors.report(Diagnostic(.error, "'limit' must be a positive whole number, found \(limit.scalarText ?? limit.kindDescription)", at: limit.location))
+            }
+        }
+        if let fields = node["fields"] {
+            if let entries = fields.entries, entries.allSatisfy({ $0.value.scalarText != nil }) {
+                query.fields = entries
+            } else {
+                errors.report(Diagnostic(
+                    .error, "'fields' must map component fields to front matter keys", at: fields.location,
+                    hint: "write `fields: { kicker: category, image: cover }`"))
+            }
+        }
+        try errors.throwIfErrors()
+        return query
+    }
+
+    /// The pages this query lists for `page`, in order.
+    func select(from pages: [Page], for page: Page) -> [Page] {
+        let prefix = under.map { $0 + "/" } ?? ""
+        var selected = pages.filter { candidate in
+            guard candidate.sourcePath != page.sourcePath, candidate.relativePath.hasPrefix(prefix) else { return false }
+            let rest = candidate.relativePath.dropFirst(prefix.count)
+            // The folder's own index page is the list, not one of its items.
+            let name = ((rest as NSString).lastPathComponent as NSString).deletingPathExtension.split(separator: ".").first.map(String.init) ?? ""
+            if !rest.contains("/") && (name == "index" || name == "_index") { return false }
+            if !recursive && rest.contains("/") { return false }
+            if !tags.isEmpty && !candidate.tags.contains(where: tags.contains) { return false }
+            switch language {
+            case nil: return candidate.language == page.language
+            case "all"?: return true
+            case let code?: return candidate.language == code
+            }
+        }
+        selected.sort { a, b in
+            // Pages without the key come last, in either order.
+            let (missingA, missingB) = (Self.lacks(a, sortKey), Self.lacks(b, sortKey))
+            if missingA != missingB { return missingB }
+            switch Self.compare(a, b, by: sortKey) {
+            case .orderedAscending: return order == .ascending
+            case .orderedDescending: return order == .descending
+            case .orderedSame: return a.relativePath < b.relativePath
+            }
+        }
+        if let limit { selected = Array(selected.prefix(limit)) }
+        return selected
+    }
+
+    static func lacks(_ page: Page, _ key: String) -> Bool {
+        switch key {
+        case "date": return page.date == nil
+        case "title": return page.title == nil
+        case "path": return false
+        default: return page.frontMatterValue(key)?.isNull ?? true
+        }
+    }
+
+    static func compare(_ a: Page, _ b: Page, by key: String) -> ComparisonResult {
+        switch key {
+        case "date": return compareOptional(a.date, b.date)
+        case "title": return compareOptional(a.title?.lowercased(), b.title?.lowercased())
+        case "path": return a.relativePath < b.relativePath ? .orderedAscending : a.relativePath == b.relativePath ? .orderedSame : .orderedDescending
+        default:
+            let x = a.frontMatterValue(key), y = b.frontMatterValue(key)
+            if let x = x?.number, let y = y?.number { return compareOptional(x, y) }
+            return compareOptional(x?.scalarText, y?.scalarText)
+        }
+    }
+
+    private static func compareOptional<T: Comparable>(_ a: T?, _ b: T?) -> ComparisonResult {
+        switch (a, b) {
+        case let (x?, y?): return x < y ? .orderedAscending : x == y ? .orderedSame : .orderedDescending
+        default: return .orderedSame // missing values are ordered by `lacks` first
+        }
+    }
+
+    /// The component use that shows `page`: every field of `schema` that the page's front matter
+    /// has (by name, or through `fields:`), and `link`/`url` as the page's URL when the page
+    /// gives none.
+    func use(for page: Page, schema: ComponentSchema) -> ComponentUse {
+        let renamed = Dictionary(fields.map { ($0.key, $0.value.scalarText ?? "") }, uniquingKeysWith: { first, _ in first })
+        let pageLocation = SourceLocation(file: page.sourcePath, line: 1, column: 1)
+        var values: [ContentNode.Entry] = []
+        for field in schema.fields {
+            let key = renamed[field.name] ?? field.name
+            if let value = page.frontMatterValue(key) {
+                values.append(.init(key: field.name, keyLocation: value.location, value: value))
+            } else if ["link", "url", "href"].contains(key) {
+                values.append(.init(key: field.name, keyLocation: pageLocation, value: ContentNode(.string(page.url), at: pageLocation)))
+            }
+        }
+        return ComponentUse(code: component, codeLocation: componentLocation, fields: values, location: pageLocation)
+    }
+}
+
+extension Page {
+    /// A key of the page's front matter as written, with its place in the file.
+    func frontMatterValue(_ key: String) -> ContentNode? {
+        frontMatter.first { $0.key == key }?.value
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// `sitemap.xml` (every public page, with its translations as `hreflang` alternates) and a
+/// `robots.txt` that points at it. A site's own `static/sitemap.xml` or `static/robots.txt`
+/// replaces the generated one.
+enum Sitemap {
+    static let path = "sitemap.xml"
+    static let robotsPath = "robots.txt"
+
+    /// Error pages (`404.html`) are not pages to index.
+    static func isListed(_ page: Page) -> Bool {
+        !page.url.hasSuffix(".html")
+    }
+
+    static func xml(pages: [Page], configuration: SiteConfiguration) -> String {
+        let origin = configuration.origin, basePath = configuration.basePath
+        func absolute(_ url: String) -> String { origin + basePath + url.dropFirst() }
+        var byKey: [String: [Page]] = [:]
+        for page in pages where isListed(page) { byKey[page.translationKey, default: []].append(page) }
+        let order = Dictionary(uniqueKeysWithValues: configuration.languages.enumerated().map { ($1.code, $0) })
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+
+            """
+        for page in pages.filter(isListed).sorted(by: { $0.url < $1.url }) {
+            xml += "  <url>\n    <loc>\(escape(absolute(page.url)))</loc>\n"
+            if let date = page.date {
+                xml += "    <lastmod>\(date.formatted(.iso8601))</lastmod>\n"
+            }
+            let versions = (byKey[page.translationKey] ?? []).sorted { (order[$0.language] ?? 0, $0.url) < (order[$1.language] ?? 0, $1.url) }
+            if versions.count > 1 {
+                for version in versions {
+                    xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(escape(version.language))\" href=\"\(escape(absolute(version.url)))\"/>\n"
+                }
+            }
+            xml += "  </url>\n"
+        }
+        return xml + "</urlset>\n"
+    }
+
+    static func robots(configuration: SiteConfiguration) -> String {
+        "User-agent: *\nAllow: /\n\nSitemap: \(configuration.origin + configuration.basePath + path)\n"
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&apos;")
+    }
+}
+
+extension BuildStep {
+    public static let writeSitemap = BuildStep("sitemap") { state in
+        guard !state.diagnostics.hasErrors else { return }
+        let own = Set(state.staticFiles.map(\.path))
+        if !own.contains(Sitemap.path) {
+            state.outputs.append(.text(Sitemap.path, Sitemap.xml(pages: state.pages, configuration: state.configuration)))
+        }
+        if !own.contains(Sitemap.robotsPath) {
+            state.outputs.append(.text(Sitemap.robotsPath, Sitemap.robots(configuration: state.configuration)))
+        }
+    }
+}
