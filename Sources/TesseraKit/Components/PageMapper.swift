@@ -31,7 +31,7 @@ struct PageMapper: Sendable {
         var bodyHTML: String?
         if !bodyText.isEmpty {
             do {
-                bodyHTML = try context.markdown.html(page.body)
+                bodyHTML = try context.markdown.html(page.body, links: context.markdownLinks)
             } catch let error as MarkdownURLError {
                 errors.report(error.diagnostics(from: SourceLocation(file: page.sourcePath, line: page.bodyLine), what: "the page's Markdown"))
                 bodyHTML = ""

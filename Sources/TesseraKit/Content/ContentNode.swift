@@ -26,10 +26,22 @@ public struct ContentNode: Sendable, Equatable {
 
     public var value: Value
     public var location: SourceLocation
+    /// Where a text's first character is written, when that is not `location`: after the quote
+    /// of a quoted scalar, on the line below `|` or `>` for a block scalar.
+    public var textStart: SourceLocation?
+    /// The column at which a block scalar's later lines start (its indentation + 1).
+    public var textIndent = 1
 
     public init(_ value: Value, at location: SourceLocation) {
         self.value = value
         self.location = location
+    }
+
+    /// Where `column` of `line` (both counted in the text itself, from 1) is written in the file.
+    public func place(ofTextLine line: Int, column: Int) -> SourceLocation {
+        let start = textStart ?? location
+        if line <= 1 { return SourceLocation(file: start.file, line: start.line, column: start.column + column - 1) }
+        return SourceLocation(file: start.file, line: start.line + line - 1, column: (textStart == nil ? 1 : textIndent) + column - 1)
     }
 
     // MARK: Access

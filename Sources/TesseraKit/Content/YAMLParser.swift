@@ -19,7 +19,7 @@ enum YAMLParser {
         }
         guard let node else { return nil }
         var budget = YAMLLimits.maxValues(forLength: text.utf8.count)
-        return try convert(node, file: file, lineOffset: lineOffset, budget: &budget)
+        return try convert(node, file: file, lineOffset: lineOffset, budget: &budget, source: SourceLines(text))
     }
 
     /// Parses a document that must be a mapping (site.yml, front matter, schemas); empty means `{}`.
@@ -42,7 +42,34 @@ enum YAMLParser {
         SourceLocation(file: file, line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1)
     }
 
-    private static func convert(_ node: Node, file: String, lineOffset: Int, budget: inout Int) throws -> ContentNode {
+    /// The document's lines, split only if a block scalar needs them.
+    final class SourceLines {
+        let text: String
+        lazy var lines: [Substring] = text.split(separator: "\n", omittingEmptySubsequences: false)
+        init(_ text: String) { self.text = text }
+    }
+
+    /// Where a quoted or block scalar's text begins, for errors inside it (Markdown links).
+    private static func locateText(of scalar: Node.Scalar, at here: SourceLocation, mark: Mark?, source: SourceLines, into node: inout ContentNode) {
+        switch scalar.style {
+        case .singleQuoted, .doubleQuoted:
+            node.textStart = SourceLocation(file: here.file, line: here.line, column: here.column + 1)
+        case .literal, .folded:
+            guard let markLine = mark?.line else { return }
+            let lines = source.lines
+            // The first non-blank line below the indicator holds the text; its indentation is the block's.
+            var index = markLine
+            while index < lines.count, lines[index].allSatisfy({ $0 == " " }) { index += 1 }
+            guard index < lines.count else { return }
+            let indent = lines[index].prefix { $0 == " " }.count
+            node.textStart = SourceLocation(file: here.file, line: here.line + (index - (markLine - 1)), column: indent + 1)
+            node.textIndent = indent + 1
+        default:
+            break
+        }
+    }
+
+    private static func convert(_ node: Node, file: String, lineOffset: Int, budget: inout Int, source: SourceLines) throws -> ContentNode {
         let here = location(node.mark, file: file, lineOffset: lineOffset)
         budget -= 1
         guard budget >= 0 else {
@@ -52,9 +79,11 @@ enum YAMLParser {
         }
         switch node {
         case .scalar(let scalar):
-            return ContentNode(scalarValue(scalar, node: node), at: here)
+            var result = ContentNode(scalarValue(scalar, node: node), at: here)
+            if scalar.style != .plain { locateText(of: scalar, at: here, mark: node.mark, source: source, into: &result) }
+            return result
         case .sequence(let sequence):
-            return ContentNode(.list(try sequence.map { try convert($0, file: file, lineOffset: lineOffset, budget: &budget) }), at: here)
+            return ContentNode(.list(try sequence.map { try convert($0, file: file, lineOffset: lineOffset, budget: &budget, source: source) }), at: here)
         case .mapping(let mapping):
             var entries: [ContentNode.Entry] = []
             var seen: [String: SourceLocation] = [:]
@@ -69,7 +98,7 @@ enum YAMLParser {
                         hint: "'\(key)' is already set at line \(first.line); keep one of them")
                 }
                 seen[key] = keyLocation
-                entries.append(.init(key: key, keyLocation: keyLocation, value: try convert(valueNode, file: file, lineOffset: lineOffset, budget: &budget)))
+                entries.append(.init(key: key, keyLocation: keyLocation, value: try convert(valueNode, file: file, lineOffset: lineOffset, budget: &budget, source: source)))
             }
             return ContentNode(.map(entries), at: here)
         }

@@ -9,25 +9,41 @@ public struct MarkdownRenderer: Sendable {
         self.options = options
     }
 
-    /// A link or image URL that `URLSafety` refuses, with its line counted from the Markdown's first.
-    public struct RefusedURL: Sendable, Equatable {
+    /// A link or image of the Markdown that cannot be written: a refused URL (`URLSafety`) or an
+    /// internal target the site does not have. Lines and columns count from the Markdown's start.
+    public struct LinkProblem: Sendable, Equatable {
         public var url: String
         public var line: Int
-        public var reason: String
+        public var column: Int
+        public var message: String
+        public var hint: String?
+    }
+
+    /// Where the Markdown's links lead: resolved like `link` fields, relative to `pageURL`.
+    public struct Links: Sendable {
+        public var resolver: LinkResolver
+        public var pageURL: String
+
+        public init(resolver: LinkResolver, pageURL: String) {
+            self.resolver = resolver
+            self.pageURL = pageURL
+        }
     }
 
     /// Block HTML: paragraphs, lists, headings. Raw HTML becomes `<!-- raw HTML omitted -->` unless
-    /// the site sets `markdown.unsafe: true`. Throws when a link or image has a refused URL.
-    public func html(_ markdown: String) throws -> String {
-        let (html, refused) = render(markdown)
-        if !refused.isEmpty { throw MarkdownURLError(refused: refused) }
+    /// the site sets `markdown.unsafe: true`. With `links`, internal link and image targets
+    /// (`@/page.md`, `../other/`, `/file.pdf`) are resolved like `link` fields and get the base
+    /// path. Throws `MarkdownURLError` for refused URLs and broken internal targets.
+    public func html(_ markdown: String, links: Links? = nil) throws -> String {
+        let (html, problems) = render(markdown, links: links)
+        if !problems.isEmpty { throw MarkdownURLError(problems: problems) }
         return html
     }
 
     /// Inline HTML: one paragraph without its `<p>`, for titles and one-line messages.
     /// Returns nil when the Markdown is more than one paragraph.
-    public func inlineHTML(_ markdown: String) throws -> String? {
-        let block = try html(markdown).trimmingCharacters(in: .newlines)
+    public func inlineHTML(_ markdown: String, links: Links? = nil) throws -> String? {
+        let block = try html(markdown, links: links).trimmingCharacters(in: .newlines)
         if block.isEmpty { return "" }
         guard block.hasPrefix("<p>"), block.hasSuffix("</p>") else { return nil }
         let inner = block.dropFirst(3).dropLast(4)
@@ -35,15 +51,16 @@ public struct MarkdownRenderer: Sendable {
         return String(inner)
     }
 
-    /// Parses once, checks every link and image URL, renders.
-    func render(_ markdown: String) -> (html: String, refused: [RefusedURL]) {
+    /// Parses once, checks and resolves every link and image URL, renders.
+    func render(_ markdown: String, links: Links? = nil) -> (html: String, problems: [LinkProblem]) {
         var flags = CMARK_OPT_DEFAULT
         if options.smart { flags |= CMARK_OPT_SMART }
         if options.unsafe { flags |= CMARK_OPT_UNSAFE }
         let length = markdown.utf8.count
         guard let document = markdown.withCString({ cmark_parse_document($0, length, flags) }) else { return ("", []) }
         defer { cmark_node_free(document) }
-        var refused: [RefusedURL] = []
+        var problems: [LinkProblem] = []
+        var lines: [Substring]?
         if let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
@@ -53,33 +70,76 @@ public struct MarkdownRenderer: Sendable {
                       cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER,
                       let pointer = cmark_node_get_url(node) else { continue }
                 let url = String(cString: pointer)
-                guard let reason = URLSafety.problem(with: url, isImage: type == CMARK_NODE_IMAGE) else { continue }
-                // Inline nodes carry no position in cmark 0.30; their block does.
-                var line = Int(cmark_node_get_start_line(node))
-                var parent = cmark_node_parent(node)
-                while line == 0, let block = parent {
-                    line = Int(cmark_node_get_start_line(block))
-                    parent = cmark_node_parent(block)
+                let isImage = type == CMARK_NODE_IMAGE
+                var problem: (message: String, hint: String?)?
+                if let reason = URLSafety.problem(with: url, isImage: isImage) {
+                    problem = ("refused URL in %@: \(reason)", "link to a page, a file or an http(s) address; `\(url.prefix(40))` is not allowed")
+                } else if let links, !url.hasPrefix("#"), !url.isEmpty {
+                    do {
+                        let resolved = try links.resolver.resolve(url, from: links.pageURL, filesOnly: isImage)
+                        if resolved.url != url { resolved.url.withCString { _ = cmark_node_set_url(node, $0) } }
+                    } catch let error as TesseraError {
+                        let first = error.diagnostics.first
+                        problem = ((isImage ? "broken image" : "broken link") + " in %@: " + (first?.message ?? "no such target"), first?.hint)
+                    } catch {
+                        problem = ("broken link in %@: \(error)", nil)
+                    }
                 }
-                refused.append(RefusedURL(url: url, line: max(line, 1), reason: reason))
+                guard let problem else { continue }
+                if lines == nil { lines = markdown.split(separator: "\n", omittingEmptySubsequences: false) }
+                let (line, column) = Self.position(of: url, node: node, lines: lines ?? [])
+                problems.append(LinkProblem(url: url, line: line, column: column, message: problem.message, hint: problem.hint))
             }
         }
-        guard let output = cmark_render_html(document, flags) else { return ("", refused) }
+        guard let output = cmark_render_html(document, flags) else { return ("", problems) }
         defer { free(output) }
-        return (String(cString: output), refused)
+        return (String(cString: output), problems)
+    }
+
+    /// Where a link's URL is written. Inline nodes carry no position in cmark 0.30; their block
+    /// does, so the URL is looked for in the block's lines (column 1 of the block's first line
+    /// when it is written differently, with entities or escapes).
+    static func position(of url: String, node: OpaquePointer, lines: [Substring]) -> (line: Int, column: Int) {
+        var block: OpaquePointer? = node
+        var first = 0, last = 0
+        while let current = block, first == 0 {
+            first = Int(cmark_node_get_start_line(current))
+            last = Int(cmark_node_get_end_line(current))
+            block = cmark_node_parent(current)
+        }
+        first = max(first, 1)
+        for number in first...max(first, min(last, lines.count)) where number <= lines.count {
+            let text = lines[number - 1]
+            if let range = text.range(of: url) {
+                return (number, text.distance(from: text.startIndex, to: range.lowerBound) + 1)
+            }
+        }
+        return (first, 1)
     }
 }
 
-/// Links or images of a Markdown text whose URLs are refused; callers place them in their file.
+/// Links or images of a Markdown text that cannot be written; callers place them in their file.
 public struct MarkdownURLError: Error, Sendable {
-    public var refused: [MarkdownRenderer.RefusedURL]
+    public var problems: [MarkdownRenderer.LinkProblem]
 
-    /// One diagnostic per URL, with lines counted from `start` (the Markdown's first line in its file).
+    /// One diagnostic per link, with lines counted from `start` (the Markdown's first line in its
+    /// file) and columns from the line's start (from `start`'s column on the first line).
     func diagnostics(from start: SourceLocation, what: String) -> TesseraError {
-        TesseraError(diagnostics: refused.map { url in
-            Diagnostic(
-                .error, "refused URL in \(what): \(url.reason)", at: start.offset(lines: url.line - 1),
-                hint: "link to a page, a file or an http(s) address; `\(url.url.prefix(40))` is not allowed")
+        diagnostics(what: what) { line, column in
+            var location = start.offset(lines: line - 1)
+            location.column = line == 1 ? start.column + column - 1 : column
+            return location
+        }
+    }
+
+    /// The same for Markdown held in a YAML value: placed inside its quotes or block.
+    func diagnostics(in node: ContentNode, what: String) -> TesseraError {
+        diagnostics(what: what) { node.place(ofTextLine: $0, column: $1) }
+    }
+
+    private func diagnostics(what: String, place: (Int, Int) -> SourceLocation) -> TesseraError {
+        TesseraError(diagnostics: problems.map { problem in
+            Diagnostic(.error, problem.message.replacingOccurrences(of: "%@", with: what), at: place(problem.line, problem.column), hint: problem.hint)
         })
     }
 }

@@ -17,9 +17,9 @@ enum TextTransformers {
     static let markdown = Transformer("markdown") { node, field, context in
         let text = try string(node, field)
         do {
-            return .string(try context.markdown.html(text))
+            return .string(try context.markdown.html(text, links: context.markdownLinks))
         } catch let error as MarkdownURLError {
-            throw error.diagnostics(from: node.location, what: "field '\(field.name)'")
+            throw error.diagnostics(in: node, what: "field '\(field.name)'")
         }
     }
 
@@ -27,9 +27,9 @@ enum TextTransformers {
         let text = try string(node, field)
         let inline: String?
         do {
-            inline = try context.markdown.inlineHTML(text)
+            inline = try context.markdown.inlineHTML(text, links: context.markdownLinks)
         } catch let error as MarkdownURLError {
-            throw error.diagnostics(from: node.location, what: "field '\(field.name)'")
+            throw error.diagnostics(in: node, what: "field '\(field.name)'")
         }
         guard let html = inline else {
             throw TesseraError(

@@ -39,3 +39,8 @@ public struct TransformContext: Sendable {
         return calendar
     }
 }
+
+extension TransformContext {
+    /// Markdown links resolve like `link` fields, from the page being built.
+    var markdownLinks: MarkdownRenderer.Links { .init(resolver: links, pageURL: pageURL) }
+}
