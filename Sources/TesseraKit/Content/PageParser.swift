@@ -6,7 +6,7 @@ struct PageParser: Equatable {
     /// The site's languages, default first.
     var languages: [SiteLanguage] = [SiteLanguage(code: "en", isDefault: true)]
 
-    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "translationKey", "tags", "summary", "sections", "components"]
+    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "translationKey", "tags", "summary", "sections", "components", "feeds"]
     static let contentExtensions = ["md", "markdown", "yml", "yaml", "json"]
 
     func parse(text: String, sourcePath: String, relativePath: String) throws -> Page {
@@ -98,6 +98,20 @@ struct PageParser: Equatable {
             } else {
                 throw TesseraError("'tags' must be a list of words, found \(node.kindDescription)", at: node.location, hint: "write `tags: [swift, ios]`")
             }
+        case "feeds":
+            let names = node.list?.compactMap(\.scalarText) ?? node.scalarText.map { [$0] } ?? []
+            guard !names.isEmpty, names.count == (node.list?.count ?? 1) else {
+                throw TesseraError("'feeds' must be a list of feed formats, found \(node.kindDescription)", at: node.location, hint: "write `feeds: [rss, atom, json]`")
+            }
+            page.feeds = try names.map { name in
+                guard let format = FeedFormat(rawValue: name) else {
+                    throw TesseraError(
+                        "unknown feed format '\(name)'", at: node.location,
+                        hint: Suggestions.didYouMean(name, in: FeedFormat.allCases.map(\.rawValue)) ?? "the formats are rss, atom and json")
+                }
+                return format
+            }
+            page.feedsLocation = node.location
         case "sections":
             guard let list = node.list else {
                 throw TesseraError("'sections' must be a list, found \(node.kindDescription)", at: node.location, hint: "start each section with '- items:'")

@@ -13,7 +13,7 @@ public struct BuildStep: Sendable {
 
     /// load → parse → map → render → write.
     public static let standardPipeline: [BuildStep] = [
-        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .collectStaticFiles, .mapPages, .renderPages, .writeSitemap, .writeOutput,
+        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .collectStaticFiles, .mapPages, .renderPages, .writeSitemap, .writeFeeds, .writeOutput,
     ]
 }
 

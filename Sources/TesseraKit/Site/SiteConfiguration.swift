@@ -20,11 +20,21 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Follow symbolic links that lead outside the site folder.
     public var allowExternalSymlinks = false
     public var markdown = MarkdownOptions()
+    /// What syndication feeds (`feeds:` in front matter) hold.
+    public var feeds = FeedOptions()
     /// The currency of `currency` fields that give only an amount.
     public var currency: String = "USD"
     /// Free values for templates: `site.params.<key>`.
     public var params: [ContentNode.Entry] = []
     public var file: String
+
+    public struct FeedOptions: Sendable, Equatable {
+        /// Each entry's full Markdown body, or only its `summary`.
+        public var fullContent = false
+        /// Entries per feed, newest first as the page's query orders them.
+        public var limit = 20
+        public init() {}
+    }
 
     public struct MarkdownOptions: Sendable, Equatable {
         /// Curly quotes, dashes and ellipses.
@@ -37,7 +47,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
     }
 
-    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks"]
+    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds"]
 
     public var defaultLanguage: SiteLanguage { languages.first { $0.isDefault } ?? languages[0] }
 
@@ -213,6 +223,26 @@ public struct SiteConfiguration: Sendable, Equatable {
                 throw TesseraError("'buildDate' is not a date", at: node.location, hint: DateParsing.formatHint)
             }
             buildDate = date
+        case "feeds":
+            guard let entries = node.entries else {
+                throw TesseraError("'feeds' must be a mapping, found \(node.kindDescription)", at: node.location, hint: "write `feeds: { content: summary, limit: 20 }`")
+            }
+            for option in entries {
+                switch option.key {
+                case "content":
+                    guard let value = option.value.scalarText, ["summary", "full"].contains(value) else {
+                        throw TesseraError("'feeds.content' must be `summary` or `full`", at: option.value.location)
+                    }
+                    feeds.fullContent = value == "full"
+                case "limit":
+                    guard case .int(let limit) = option.value.value, limit > 0 else {
+                        throw TesseraError("'feeds.limit' must be a positive whole number", at: option.value.location)
+                    }
+                    feeds.limit = limit
+                default:
+                    throw TesseraError("unknown feeds option '\(option.key)'", at: option.keyLocation, hint: Suggestions.didYouMean(option.key, in: ["content", "limit"]) ?? "the options are 'content' and 'limit'")
+                }
+            }
         case "markdown":
             guard let entries = node.entries else {
                 throw TesseraError("'markdown' must be a mapping, found \(node.kindDescription)", at: node.location, hint: "write `markdown: { smart: true, unsafe: false }`")

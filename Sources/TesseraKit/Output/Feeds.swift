@@ -1,0 +1,211 @@
+import Foundation
+
+/// A syndication format a page can ask for with `feeds: [rss, atom, json]`.
+public enum FeedFormat: String, Sendable, CaseIterable {
+    case rss, atom, json
+
+    /// Written beside the page: `/blog/index.xml`, `/blog/atom.xml`, `/blog/feed.json`.
+    public var fileName: String {
+        switch self {
+        case .rss: "index.xml"
+        case .atom: "atom.xml"
+        case .json: "feed.json"
+        }
+    }
+
+    public var mediaType: String {
+        switch self {
+        case .rss: "application/rss+xml"
+        case .atom: "application/atom+xml"
+        case .json: "application/feed+json"
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .rss: "RSS"
+        case .atom: "Atom"
+        case .json: "JSON Feed"
+        }
+    }
+}
+
+/// RSS 2.0, Atom 1.0 and JSON Feed 1.1 documents of the pages a page lists through its query
+/// sections, with absolute URLs from `baseURL`.
+struct FeedWriter {
+    struct Entry {
+        var page: Page
+        var url: String
+        /// Escaped HTML: the full body, or the summary as text.
+        var html: String?
+    }
+
+    var title: String
+    var pageURL: String
+    var language: String
+    var updated: Date
+    var entries: [Entry]
+
+    static func rfc822(_ date: Date) -> String {
+        date.formatted(Date.VerbatimFormatStyle(
+            format: "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) +0000",
+            locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "UTC")!, calendar: Calendar(identifier: .gregorian)))
+    }
+
+    static func rfc3339(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    static func xml(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            // Characters XML 1.0 cannot hold at all.
+            case _ where character.value < 0x20 && character != "\n" && character != "\t" && character != "\r": continue
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    func document(_ format: FeedFormat) -> String {
+        switch format {
+        case .rss: rss()
+        case .atom: atom()
+        case .json: json()
+        }
+    }
+
+    func rss() -> String {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+              <channel>
+                <title>\(Self.xml(title))</title>
+                <link>\(Self.xml(pageURL))</link>
+                <description>\(Self.xml(title))</description>
+                <language>\(Self.xml(language))</language>
+                <lastBuildDate>\(Self.rfc822(updated))</lastBuildDate>
+                <atom:link href="\(Self.xml(pageURL + FeedFormat.rss.fileName))" rel="self" type="application/rss+xml"/>
+
+            """
+        for entry in entries {
+            out += "    <item>\n      <title>\(Self.xml(entry.page.title ?? entry.url))</title>\n      <link>\(Self.xml(entry.url))</link>\n      <guid isPermaLink=\"true\">\(Self.xml(entry.url))</guid>\n"
+            if let date = entry.page.date { out += "      <pubDate>\(Self.rfc822(date))</pubDate>\n" }
+            for tag in entry.page.tags { out += "      <category>\(Self.xml(tag))</category>\n" }
+            if let html = entry.html { out += "      <description>\(Self.xml(html))</description>\n" }
+            out += "    </item>\n"
+        }
+        return out + "  </channel>\n</rss>\n"
+    }
+
+    func atom() -> String {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(Self.xml(language))">
+              <title>\(Self.xml(title))</title>
+              <id>\(Self.xml(pageURL))</id>
+              <link rel="alternate" type="text/html" href="\(Self.xml(pageURL))"/>
+              <link rel="self" type="application/atom+xml" href="\(Self.xml(pageURL + FeedFormat.atom.fileName))"/>
+              <updated>\(Self.rfc3339(updated))</updated>
+              <author><name>\(Self.xml(title))</name></author>
+
+            """
+        for entry in entries {
+            out += "  <entry>\n    <title>\(Self.xml(entry.page.title ?? entry.url))</title>\n    <id>\(Self.xml(entry.url))</id>\n"
+            out += "    <link rel=\"alternate\" type=\"text/html\" href=\"\(Self.xml(entry.url))\"/>\n"
+            out += "    <updated>\(Self.rfc3339(entry.page.date ?? updated))</updated>\n"
+            if let date = entry.page.date { out += "    <published>\(Self.rfc3339(date))</published>\n" }
+            for tag in entry.page.tags { out += "    <category term=\"\(Self.xml(tag))\"/>\n" }
+            if let html = entry.html { out += "    <content type=\"html\">\(Self.xml(html))</content>\n" }
+            out += "  </entry>\n"
+        }
+        return out + "</feed>\n"
+    }
+
+    func json() -> String {
+        var feed: [String: Any] = [
+            "version": "https://jsonfeed.org/version/1.1",
+            "title": title,
+            "home_page_url": pageURL,
+            "feed_url": pageURL + FeedFormat.json.fileName,
+            "language": language,
+        ]
+        feed["items"] = entries.map { entry -> [String: Any] in
+            var item: [String: Any] = ["id": entry.url, "url": entry.url, "title": entry.page.title ?? entry.url]
+            if let date = entry.page.date { item["date_published"] = Self.rfc3339(date) }
+            if !entry.page.tags.isEmpty { item["tags"] = entry.page.tags }
+            if let html = entry.html { item["content_html"] = html } else { item["content_text"] = "" }
+            return item
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: feed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+extension BuildStep {
+    /// The feeds pages ask for: their entries are the pages their query sections list.
+    public static let writeFeeds = BuildStep("feeds") { state in
+        let pages = state.pages.filter { !$0.feeds.isEmpty }
+        guard !pages.isEmpty else { return }
+        let configuration = state.configuration
+        let origin = configuration.origin
+        func absolute(_ url: String) -> String { origin + configuration.basePath + url.dropFirst() }
+        for page in pages {
+            let location = page.feedsLocation ?? page.location
+            let queries = page.sections.compactMap(\.query)
+            guard !origin.isEmpty else {
+                state.diagnostics.report(Diagnostic(
+                    .error, "feeds need an absolute baseURL: feed readers cannot follow a path alone", at: location,
+                    hint: "set `baseURL: https://your.domain/` in site.yml"))
+                continue
+            }
+            guard !queries.isEmpty, !page.url.hasSuffix(".html") else {
+                state.diagnostics.report(Diagnostic(
+                    .error, "'feeds' lists the pages of the page's query sections, and this page has none", at: location,
+                    hint: "add a section with `query: { under: …, component: … }`, or remove `feeds:`"))
+                continue
+            }
+            var seen = Set<String>()
+            let listed = queries.flatMap { $0.select(from: state.pages, for: page) }.filter { seen.insert($0.sourcePath).inserted }
+            let context = state.transformContext(for: page.language)
+            let entries = listed.prefix(configuration.feeds.limit).map { listed -> FeedWriter.Entry in
+                var html: String?
+                if configuration.feeds.fullContent, !listed.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    var listedContext = context
+                    listedContext.pageURL = listed.url
+                    // Links were checked when the page itself was mapped; here they only need to be absolute.
+                    html = (try? context.markdown.html(listed.body, links: listedContext.markdownLinks)).map { Self.absolutize($0, origin: origin) }
+                } else if let summary = listed.summary {
+                    html = FeedWriter.xml(summary)
+                }
+                return FeedWriter.Entry(page: listed, url: absolute(listed.url), html: html)
+            }
+            let writer = FeedWriter(
+                title: page.title ?? configuration.title, pageURL: absolute(page.url), language: page.language,
+                updated: listed.compactMap(\.date).max() ?? state.buildDate, entries: Array(entries))
+            let folder = page.outputPath.hasSuffix("index.html") ? String(page.outputPath.dropLast("index.html".count)) : ""
+            for format in page.feeds {
+                state.outputs.append(.text(folder + format.fileName, writer.document(format)))
+            }
+        }
+    }
+
+    /// Root-relative `href`/`src` made absolute: a feed is read away from the site.
+    static func absolutize(_ html: String, origin: String) -> String {
+        var out = html
+        for attribute in ["href", "src"] {
+            // `//host/…` is already absolute; keep it apart while root-relative paths get the origin.
+            out = out.replacingOccurrences(of: "\(attribute)=\"//", with: "\(attribute)=\"\u{1}")
+                .replacingOccurrences(of: "\(attribute)=\"/", with: "\(attribute)=\"\(origin)/")
+                .replacingOccurrences(of: "\(attribute)=\"\u{1}", with: "\(attribute)=\"//")
+        }
+        return out
+    }
+}
