@@ -10,6 +10,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Include pages marked `draft: true`.")
     var drafts = false
 
+    @Flag(help: "Include pages dated after the build date.")
+    var future = false
+
     @Option(help: ArgumentHelp("The date relative dates are computed against, ISO 8601 (default: site.yml's buildDate, else SOURCE_DATE_EPOCH, else now).", valueName: "date"))
     var buildDate: String?
 
@@ -32,8 +35,10 @@ struct SiteOptions: ParsableArguments {
             date = parsed
         }
         let outputDirectory = output.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path }
-        return BuildOptions(
+        var options = BuildOptions(
             sourceDirectory: sourceDirectory, outputDirectory: outputDirectory, includeDrafts: drafts,
             buildDate: date, fallbackBuildDate: BuildOptions.environmentBuildDate(), writesOutput: writesOutput)
+        options.includeFuture = future
+        return options
     }
 }

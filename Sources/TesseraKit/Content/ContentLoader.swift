@@ -8,6 +8,11 @@ struct ContentLoader {
     var boundary: String?
     var timeZone: TimeZone
     var includeDrafts: Bool
+    /// Pages dated after this are left out unless `includeFuture`; pages whose `expires:` has
+    /// passed are always left out.
+    var now: Date = .distantFuture
+    var includeFuture = false
+    var permalinks: [Permalink] = []
     var cache: BuildCache?
     var languages: [SiteLanguage] = [SiteLanguage(code: "en", isDefault: true)]
 
@@ -16,6 +21,8 @@ struct ContentLoader {
         /// Relative paths of files copied as they are.
         var assets: [String]
         var skippedDrafts: Int
+        var skippedFuture = 0
+        var skippedExpired = 0
         /// URLs of the page files that failed to parse: they exist, so links to them are not
         /// reported as broken on top of the file's own error.
         var failedPageURLs: [(reference: String, url: String)] = []
@@ -25,7 +32,7 @@ struct ContentLoader {
         let files = FileTree.files(in: directory, boundary: boundary, problems: diagnostics)
         let pageFiles = files.filter { PageParser.contentExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
         let assets = files.filter { !PageParser.contentExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-        let parser = PageParser(timeZone: timeZone, languages: languages)
+        let parser = PageParser(timeZone: timeZone, languages: languages, permalinks: permalinks)
         let parsed = ParallelMap.map(pageFiles) { relative -> Page? in
             let path = directory + "/" + relative
             return diagnostics.attempt(at: SourceLocation(file: path)) {
@@ -43,11 +50,19 @@ struct ContentLoader {
             failed.append((relative, prefix + PageParser.url(for: path, slug: nil)))
         }
         var pages: [Page] = []
-        var drafts = 0
+        var drafts = 0, future = 0, expired = 0
         var byURL: [String: Page] = [:]
         for case let page? in parsed {
             if page.draft && !includeDrafts {
                 drafts += 1
+                continue
+            }
+            if let date = page.date, date > now, !includeFuture {
+                future += 1
+                continue
+            }
+            if let expires = page.expires, expires <= now {
+                expired += 1
                 continue
             }
             PageParser.lookalikeWarnings(page).forEach(diagnostics.report)
@@ -60,6 +75,6 @@ struct ContentLoader {
             byURL[page.url] = page
             pages.append(page)
         }
-        return Result(pages: pages, assets: assets, skippedDrafts: drafts, failedPageURLs: failed)
+        return Result(pages: pages, assets: assets, skippedDrafts: drafts, skippedFuture: future, skippedExpired: expired, failedPageURLs: failed)
     }
 }

@@ -20,6 +20,15 @@ public struct Page: Sendable, Equatable {
     /// False for `date: 2026-11-01`: templates then get a date without a time of day.
     public var dateHasTime = false
     public var draft: Bool = false
+    /// After this date the page is left out of the build (`expires:`).
+    public var expires: Date?
+    /// Old URLs that redirect here (`aliases: [/old/path/]`), site-relative.
+    public var aliases: [Alias] = []
+
+    public struct Alias: Sendable, Equatable {
+        public var url: String
+        public var location: SourceLocation
+    }
     public var slug: String?
     public var layout: String = "page"
     public var layoutLocation: SourceLocation

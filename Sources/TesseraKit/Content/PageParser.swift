@@ -5,8 +5,10 @@ struct PageParser: Equatable {
     var timeZone: TimeZone
     /// The site's languages, default first.
     var languages: [SiteLanguage] = [SiteLanguage(code: "en", isDefault: true)]
+    /// URL patterns per content folder (`permalinks:` in site.yml).
+    var permalinks: [Permalink] = []
 
-    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "translationKey", "tags", "summary", "sections", "components", "feeds"]
+    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "translationKey", "tags", "summary", "sections", "components", "feeds", "expires", "aliases"]
     static let contentExtensions = ["md", "markdown", "yml", "yaml", "json"]
 
     func parse(text: String, sourcePath: String, relativePath: String) throws -> Page {
@@ -48,7 +50,15 @@ struct PageParser: Equatable {
             page.language = languages.first(where: \.isDefault)?.code ?? languages[0].code
         }
         if let language = languages.first(where: { $0.code == page.language }) {
-            page.url = language.urlPrefix + Self.url(for: path, slug: page.slug)
+            if let pattern = permalinks.first(where: { $0.applies(to: path) }) {
+                do {
+                    page.url = language.urlPrefix + (try pattern.url(for: page, path: path))
+                } catch let error as TesseraError {
+                    errors.report(error)
+                }
+            } else {
+                page.url = language.urlPrefix + Self.url(for: path, slug: page.slug)
+            }
         } else {
             let location = root["lang"]?.location ?? SourceLocation(file: sourcePath)
             errors.report(Diagnostic(
@@ -97,6 +107,25 @@ struct PageParser: Equatable {
                 page.tags = [one]
             } else {
                 throw TesseraError("'tags' must be a list of words, found \(node.kindDescription)", at: node.location, hint: "write `tags: [swift, ios]`")
+            }
+        case "expires":
+            guard let raw = node.scalarText, let date = DateParsing.parse(raw, timeZone: timeZone) else {
+                throw TesseraError("'\(node.scalarText ?? node.kindDescription)' is not a date", at: node.location, hint: DateParsing.formatHint)
+            }
+            page.expires = date
+        case "aliases":
+            guard let list = node.list ?? (node.scalarText != nil ? [node] : nil) else {
+                throw TesseraError("'aliases' must be a list of old URLs, found \(node.kindDescription)", at: node.location, hint: "write `aliases: [/old/path/]`")
+            }
+            page.aliases = try list.map { item in
+                guard let text = item.scalarText, text.hasPrefix("/"), !text.hasPrefix("//"),
+                      !text.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }),
+                      !text.contains("?"), !text.contains("#"), !text.contains("\\") else {
+                    throw TesseraError(
+                        "an alias must be a path of this site such as /old/path/, found '\(item.scalarText ?? item.kindDescription)'", at: item.location,
+                        hint: "write the old URL from the site's root, without the base path")
+                }
+                return Page.Alias(url: text.hasSuffix("/") || text.hasSuffix(".html") ? text : text + "/", location: item.location)
             }
         case "feeds":
             let names = node.list?.compactMap(\.scalarText) ?? node.scalarText.map { [$0] } ?? []

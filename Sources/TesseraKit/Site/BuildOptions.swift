@@ -6,6 +6,8 @@ public struct BuildOptions: Sendable {
     /// Overrides `output:` of site.yml.
     public var outputDirectory: String?
     public var includeDrafts = false
+    /// Include pages dated after the build date (`--future`).
+    public var includeFuture = false
     /// Overrides `buildDate:` of site.yml.
     public var buildDate: Date?
     /// The date used when neither the options nor site.yml give one: `SOURCE_DATE_EPOCH` or the
@@ -41,6 +43,8 @@ public struct BuildReport: Sendable {
     public var files: Int
     public var staticFiles: Int
     public var skippedDrafts: Int
+    public var skippedFuture = 0
+    public var skippedExpired = 0
     public var warnings: [Diagnostic]
     public var outputDirectory: String
     public var seconds: Double
@@ -49,7 +53,11 @@ public struct BuildReport: Sendable {
 
     public func summary(relativeTo base: String? = nil) -> String {
         var line = "Built \(pages) page\(pages == 1 ? "" : "s") and \(files) file\(files == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
-        if skippedDrafts > 0 { line += " (\(skippedDrafts) draft\(skippedDrafts == 1 ? "" : "s") left out; --drafts includes them)" }
+        var left: [String] = []
+        if skippedDrafts > 0 { left.append("\(skippedDrafts) draft\(skippedDrafts == 1 ? "" : "s") left out; --drafts includes them") }
+        if skippedFuture > 0 { left.append("\(skippedFuture) future page\(skippedFuture == 1 ? "" : "s") left out; --future includes them") }
+        if skippedExpired > 0 { left.append("\(skippedExpired) expired page\(skippedExpired == 1 ? "" : "s") left out") }
+        if !left.isEmpty { line += " (" + left.joined(separator: "; ") + ")" }
         if !warnings.isEmpty { line += ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")" }
         return line + " → \(Diagnostic.displayPath(outputDirectory, relativeTo: base))"
     }

@@ -14,6 +14,8 @@ public final class BuildState: @unchecked Sendable {
     public internal(set) var translations: [String: TranslationTable] = [:]
     public internal(set) var pages: [Page] = []
     public internal(set) var skippedDrafts = 0
+    public internal(set) var skippedFuture = 0
+    public internal(set) var skippedExpired = 0
     /// Page files that failed to parse, by content reference, with the URL they would have.
     var failedPageURLs: [(reference: String, url: String)] = []
     /// Files copied as they are: the theme's and site's `static/`, assets beside content.

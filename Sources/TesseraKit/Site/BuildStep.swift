@@ -13,7 +13,7 @@ public struct BuildStep: Sendable {
 
     /// load → parse → map → render → write.
     public static let standardPipeline: [BuildStep] = [
-        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .collectStaticFiles, .mapPages, .renderPages, .writeSitemap, .writeFeeds, .writeOutput,
+        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .collectStaticFiles, .mapPages, .renderPages, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
     ]
 }
 
@@ -62,10 +62,12 @@ extension BuildStep {
     }
 
     public static let loadContent = BuildStep("load content") { state in
-        let loader = ContentLoader(directory: state.siteDirectory + "/content", boundary: state.configuration.allowExternalSymlinks ? nil : state.siteDirectory, timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts, cache: state.cache, languages: state.configuration.languages)
+        let loader = ContentLoader(directory: state.siteDirectory + "/content", boundary: state.configuration.allowExternalSymlinks ? nil : state.siteDirectory, timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts, now: state.buildDate, includeFuture: state.options.includeFuture, permalinks: state.configuration.permalinks, cache: state.cache, languages: state.configuration.languages)
         let result = loader.load(into: state.diagnostics)
         state.pages = result.pages
         state.skippedDrafts = result.skippedDrafts
+        state.skippedFuture = result.skippedFuture
+        state.skippedExpired = result.skippedExpired
         state.failedPageURLs = result.failedPageURLs
         state.staticFiles = result.assets.map { OutputFile(path: $0, contents: .copy(from: state.siteDirectory + "/content/" + $0)) }
     }

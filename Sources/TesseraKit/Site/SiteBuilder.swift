@@ -40,7 +40,7 @@ public struct SiteBuilder: Sendable {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let report = BuildReport(
             pages: state.pageTemplates.count, files: state.outputs.count + state.staticFiles.count,
-            staticFiles: state.staticFiles.count, skippedDrafts: state.skippedDrafts,
+            staticFiles: state.staticFiles.count, skippedDrafts: state.skippedDrafts, skippedFuture: state.skippedFuture, skippedExpired: state.skippedExpired,
             warnings: state.diagnostics.diagnostics.filter { $0.severity == .warning },
             outputDirectory: state.outputDirectory, seconds: seconds, stepTimings: timings)
         return (state, report)

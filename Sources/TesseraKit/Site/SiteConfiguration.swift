@@ -22,6 +22,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var markdown = MarkdownOptions()
     /// What syndication feeds (`feeds:` in front matter) hold.
     public var feeds = FeedOptions()
+    /// URL patterns per content folder.
+    public var permalinks: [Permalink] = []
     /// The currency of `currency` fields that give only an amount.
     public var currency: String = "USD"
     /// Free values for templates: `site.params.<key>`.
@@ -47,7 +49,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
     }
 
-    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds"]
+    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks"]
 
     public var defaultLanguage: SiteLanguage { languages.first { $0.isDefault } ?? languages[0] }
 
@@ -223,6 +225,16 @@ public struct SiteConfiguration: Sendable, Equatable {
                 throw TesseraError("'buildDate' is not a date", at: node.location, hint: DateParsing.formatHint)
             }
             buildDate = date
+        case "permalinks":
+            guard let entries = node.entries else {
+                throw TesseraError("'permalinks' must map content folders to URL patterns", at: node.location, hint: "write `permalinks: { blog: /:year/:month/:slug/ }`")
+            }
+            permalinks = try entries.map { entry in
+                guard let pattern = entry.value.scalarText else {
+                    throw TesseraError("a permalink pattern must be text such as /:year/:slug/", at: entry.value.location)
+                }
+                return try Permalink(folder: entry.key, pattern: pattern, location: entry.value.location)
+            }
         case "feeds":
             guard let entries = node.entries else {
                 throw TesseraError("'feeds' must be a mapping, found \(node.kindDescription)", at: node.location, hint: "write `feeds: { content: summary, limit: 20 }`")
