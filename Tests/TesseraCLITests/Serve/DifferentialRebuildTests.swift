@@ -132,7 +132,7 @@ final class DifferentialSite {
         try write("site.yml", siteConfiguration(languages: false, title: "Diff", zone: "UTC", currency: "EUR", owner: "Ada"))
         for index in 0..<4 { try addPage(index) }
         // A feed of the other pages: every edit to them must reach it.
-        try write("content/list.md", "---\ntitle: All pages\nsections:\n  - query: { sort: title, component: course }\n---\n")
+        try write("content/list.md", "---\ntitle: All pages\nfeeds: [rss, atom, json]\naliases: [/everything/]\nsections:\n  - query: { sort: title, component: course }\n---\n")
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }
@@ -148,7 +148,7 @@ final class DifferentialSite {
     }
 
     func siteConfiguration(languages: Bool, title: String, zone: String, currency: String, owner: String) -> String {
-        "title: \(title)\ntheme: mini\nbuildDate: 2026-11-22T12:00:00Z\ntimeZone: \(zone)\ncurrency: \(currency)\n"
+        "title: \(title)\ntheme: mini\nbaseURL: https://example.com/\nbuildDate: 2026-11-22T12:00:00Z\ntimeZone: \(zone)\ncurrency: \(currency)\n"
             + "params:\n  owner: \(owner)\n"
             + (languages ? "language: en\nlanguages:\n  en: {}\n  fr: { title: Diff FR }\n" : "")
     }
