@@ -11,15 +11,19 @@ struct PageMapper: Sendable {
 
     /// `https://example.com`, to make absolute URLs (canonical links, hreflang); "" when baseURL is a path.
     var origin: String = ""
-    /// Every page of the build, for query sections.
-    var pages: [Page] = []
+    /// What each query section lists.
+    var selections: QuerySelections
+    var menus: SiteMenus
+    /// The site's taxonomies, for `page.terms.<taxonomy>` links.
+    var taxonomies: [String] = []
 
-    init(mapper: ViewDataMapper, contexts: [String: TransformContext], languages: [SiteLanguage], pages: [Page], origin: String = "") {
+    init(mapper: ViewDataMapper, contexts: [String: TransformContext], languages: [SiteLanguage], pages: [Page], selections: QuerySelections, menus: SiteMenus, origin: String = "") {
+        self.menus = menus
         self.origin = origin
         self.mapper = mapper
         self.contexts = contexts
         self.languages = languages
-        self.pages = pages
+        self.selections = selections
         for page in pages { translationURLs[page.translationKey, default: [:]][page.language] = page.url }
     }
 
@@ -38,7 +42,7 @@ struct PageMapper: Sendable {
             }
         }
         var placesBody = false
-        let sections = page.sections.map { section -> SectionView in
+        let sections = page.sections.enumerated().map { position, section -> SectionView in
             func map(_ use: ComponentUse?) -> ComponentView? {
                 guard let use else { return nil }
                 if use.code == BodyComponent.code { placesBody = true }
@@ -46,7 +50,7 @@ struct PageMapper: Sendable {
             }
             var items = section.items.compactMap(map)
             if let query = section.query {
-                items += errors.attempt { try queryItems(query, for: page, context: context) } ?? []
+                items += errors.attempt { try queryItems(query, listing: selections.pages(of: page, section: position) ?? [], for: page, context: context) } ?? []
             }
             if let codes = section.examples {
                 items += errors.attempt { try exampleItems(codes, at: section.examplesLocation ?? section.location, context: context) } ?? []
@@ -55,15 +59,24 @@ struct PageMapper: Sendable {
                 id: section.id, layout: section.layout, layoutLocation: section.layoutLocation,
                 header: map(section.header), items: items, footer: map(section.footer))
         }
+        // `page.image`: the front matter's cover image, checked and resolved like an image field.
+        var image = ViewValue.null
+        if !page.isGenerated, let node = page.frontMatterValue("image"), let source = node.scalarText ?? node["src"]?.scalarText {
+            do {
+                image = .string(try context.links.resolve(source, from: page.url, filesOnly: true).url)
+            } catch {
+                errors.report(error, at: (node["src"] ?? node).location)
+            }
+        }
         try errors.throwIfErrors()
-        let data = Self.data(of: page, context: context).merging(languageData(of: page, basePath: context.links.basePath))
+        let data = Self.data(of: page, context: context).merging(languageData(of: page, basePath: context.links.basePath) + [("image", image)])
         return PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections)
     }
 
     /// One item per page the query selects. A field the query maps that the component lacks is
     /// an error at the query; a page that cannot fill the component is an error in that page's
     /// file that names the query's.
-    private func queryItems(_ query: PageQuery, for page: Page, context: TransformContext) throws -> [ComponentView] {
+    private func queryItems(_ query: PageQuery, listing listedPages: [Page], for page: Page, context: TransformContext) throws -> [ComponentView] {
         let registry = mapper.registry
         guard let definition = registry[query.component] else {
             if registry.brokenCodes.contains(query.component) { throw TesseraError(diagnostics: []) }
@@ -79,7 +92,7 @@ struct PageMapper: Sendable {
                 hint: Suggestions.didYouMean(entry.key, in: schema.fields.map(\.name)) ?? "its fields are \(schema.fields.map(\.name).joined(separator: ", "))"))
         }
         try errors.throwIfErrors()
-        let views = query.select(from: pages, for: page).compactMap { listed -> ComponentView? in
+        let views = listedPages.compactMap { listed -> ComponentView? in
             do {
                 // Relative links in the listed page's front matter are relative to that page.
                 var listedContext = context
@@ -144,12 +157,27 @@ struct PageMapper: Sendable {
             ("dir", .string(language?.isRightToLeft == true ? "rtl" : "ltr")),
             ("permalink", .string(origin + basePath + page.url.dropFirst())),
             ("languageName", .optional(language?.name)),
+            // A later page of a list is current where its first page is.
+            ("menus", menus.view(language: page.language, url: page.pagination?.firstURL ?? page.url)),
+            // `{{#page.terms.tags}}<a href="{{url}}">{{name}}</a>{{/page.terms.tags}}`
+            ("terms", .object(ViewObject(taxonomies.map { name in
+                let base = basePath + ((language?.urlPrefix ?? "") + "/" + name + "/").dropFirst()
+                let terms = page.isGenerated ? [] : Taxonomy(name: name, location: page.location).terms(of: page)
+                let items: [ViewValue] = terms.compactMap { term in
+                    let slug = Taxonomy.slug(term)
+                    return slug.isEmpty ? nil : .object(["name": .string(term), "url": .string(base + slug + "/")])
+                }
+                // An object, so `{{#page.terms.tags}}<ul>{{#items}}…{{/items}}</ul>{{/page.terms.tags}}` renders once or not at all.
+                return (name, items.isEmpty ? .null : .object(["name": .string(name), "items": .list(items)]))
+            }))),
         ]
     }
 
     /// What templates see as `page`: metadata formatted like any field, never raw front matter.
     static func data(of page: Page, context: TransformContext) -> ViewObject {
         let url = context.links.basePath + page.url.dropFirst()
+        // Every page of a paginated list links the feeds of its first page.
+        let feedsURL = page.pagination.map { context.links.basePath + $0.firstURL.dropFirst() } ?? url
         return ViewObject([
             ("title", .optional(page.title)),
             ("url", .string(url)),
@@ -162,9 +190,30 @@ struct PageMapper: Sendable {
             ("source", .string(page.relativePath)),
             ("params", .object(ViewObject(page.params.map { ($0.key, ViewValue(plain: $0.value)) }))),
             // For <link rel="alternate" type="{{type}}" href="{{url}}">.
+            ("hasFeeds", .bool(!page.feeds.isEmpty)),
             ("feeds", .list(page.feeds.map { format in
-                .object(["format": .string(format.rawValue), "type": .string(format.mediaType), "url": .string(url + format.fileName), "title": .string(format.title)])
+                .object(["format": .string(format.rawValue), "type": .string(format.mediaType), "url": .string(feedsURL + format.fileName), "title": .string(format.title)])
             })),
+            ("pagination", page.pagination.map { pagination(of: $0, basePath: context.links.basePath) } ?? .null),
+        ])
+    }
+
+    /// `page.pagination`: where this page is in its list, and links to the others.
+    static func pagination(of pagination: Page.Pagination, basePath: String) -> ViewValue {
+        func link(_ number: Int) -> ViewValue {
+            number >= 1 && number <= pagination.total ? .string(basePath + pagination.url(of: number).dropFirst()) : .null
+        }
+        return .object([
+            "current": .number(Double(pagination.number)),
+            "total": .number(Double(pagination.total)),
+            "hasPages": .bool(pagination.total > 1),
+            "first": link(1),
+            "last": link(pagination.total),
+            "previous": link(pagination.number - 1),
+            "next": link(pagination.number + 1),
+            "pages": .list((1...pagination.total).map { number in
+                .object(["number": .number(Double(number)), "url": link(number), "current": .bool(number == pagination.number)])
+            }),
         ])
     }
 }

@@ -32,12 +32,40 @@ public struct Page: Sendable, Equatable {
     public var slug: String?
     public var layout: String = "page"
     public var layoutLocation: SourceLocation
+    /// True when front matter names the layout; otherwise the build picks one by the page's kind
+    /// (`list`, `article`, `term`, `terms`) where the theme has it.
+    public var layoutIsExplicit = false
+    /// Made by the build (taxonomy pages, later pages of a paginated list), not read from a file:
+    /// never listed by queries.
+    public var isGenerated = false
+    /// Set on every page of a paginated list (`paginate:` in a query).
+    public var pagination: Pagination?
+
+    public struct Pagination: Sendable, Equatable {
+        /// 1-based.
+        public var number: Int
+        public var total: Int
+        /// The URL of page 1, which the later pages are numbered below: `/blog/` → `/blog/page/2/`.
+        public var firstURL: String
+        /// The index of the paginated section.
+        public var section: Int
+        public var size: Int
+
+        public func url(of number: Int) -> String { number == 1 ? firstURL : firstURL + "page/\(number)/" }
+    }
     /// The page's language: from its file name (`about.fr.md`), its `lang:`, or the site default.
     public var language: String = "en"
     /// Pages with the same key are translations of each other: the content path without the
     /// language suffix (`about.md` for `about.fr.md`), or front matter `translationKey:`.
     public var translationKey: String = ""
     public var tags: [String] = []
+    /// The menus this page puts itself in (`menu:`).
+    public var menus: [MenuMembership] = []
+
+    public struct MenuMembership: Sendable, Equatable {
+        public var menu: String
+        public var entry: MenuEntry
+    }
     /// Syndication feeds of the pages this page lists (`feeds: [rss, atom, json]`).
     public var feeds: [FeedFormat] = []
     public var feedsLocation: SourceLocation?

@@ -8,7 +8,7 @@ struct PageParser: Equatable {
     /// URL patterns per content folder (`permalinks:` in site.yml).
     var permalinks: [Permalink] = []
 
-    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "translationKey", "tags", "summary", "sections", "components", "feeds", "expires", "aliases"]
+    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "translationKey", "tags", "summary", "sections", "components", "feeds", "expires", "aliases", "menu"]
     static let contentExtensions = ["md", "markdown", "yml", "yaml", "json"]
 
     func parse(text: String, sourcePath: String, relativePath: String) throws -> Page {
@@ -49,6 +49,11 @@ struct PageParser: Equatable {
         } else {
             page.language = languages.first(where: \.isDefault)?.code ?? languages[0].code
         }
+        if let menu = root["menu"], !menu.isNull {
+            errors.attempt {
+                page.menus = try MenuEntry.parsePageMenus(menu, pageTitle: page.title, language: page.language).map { .init(menu: $0.menu, entry: $0.entry) }
+            }
+        }
         if let language = languages.first(where: { $0.code == page.language }) {
             if let pattern = permalinks.first(where: { $0.applies(to: path) }) {
                 do {
@@ -87,6 +92,7 @@ struct PageParser: Equatable {
         case "layout":
             page.layout = try text(node, key: "layout")
             page.layoutLocation = node.location
+            page.layoutIsExplicit = true
         case "lang": _ = try text(node, key: "lang") // settled with the file name's suffix
         case "translationKey": page.translationKey = try text(node, key: "translationKey")
         case "draft":
@@ -127,19 +133,11 @@ struct PageParser: Equatable {
                 }
                 return Page.Alias(url: text.hasSuffix("/") || text.hasSuffix(".html") ? text : text + "/", location: item.location)
             }
+        case "menu":
+            // Titles default to the page's: read after the loop, when the title is known.
+            break
         case "feeds":
-            let names = node.list?.compactMap(\.scalarText) ?? node.scalarText.map { [$0] } ?? []
-            guard !names.isEmpty, names.count == (node.list?.count ?? 1) else {
-                throw TesseraError("'feeds' must be a list of feed formats, found \(node.kindDescription)", at: node.location, hint: "write `feeds: [rss, atom, json]`")
-            }
-            page.feeds = try names.map { name in
-                guard let format = FeedFormat(rawValue: name) else {
-                    throw TesseraError(
-                        "unknown feed format '\(name)'", at: node.location,
-                        hint: Suggestions.didYouMean(name, in: FeedFormat.allCases.map(\.rawValue)) ?? "the formats are rss, atom and json")
-                }
-                return format
-            }
+            page.feeds = try FeedFormat.parse(node)
             page.feedsLocation = node.location
         case "sections":
             guard let list = node.list else {

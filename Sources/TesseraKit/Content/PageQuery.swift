@@ -24,6 +24,16 @@ public struct PageQuery: Sendable, Equatable {
     public var sortKey = "date"
     public var order = Order.descending
     public var limit: Int?
+    /// Items per page: the list is split into `/blog/`, `/blog/page/2/`, …
+    public var paginate: Int?
+    public var paginateLocation: SourceLocation?
+    /// Pages with one of these terms of a taxonomy (term pages list their pages this way).
+    public var termFilter: TermFilter?
+
+    public struct TermFilter: Sendable, Equatable {
+        public var key: String
+        public var terms: [String]
+    }
     /// The component each page becomes.
     public var component: String
     public var componentLocation: SourceLocation
@@ -31,7 +41,7 @@ public struct PageQuery: Sendable, Equatable {
     public var fields: [ContentNode.Entry] = []
     public var location: SourceLocation
 
-    static let keys = ["under", "recursive", "tags", "lang", "sort", "limit", "component", "fields"]
+    static let keys = ["under", "recursive", "tags", "lang", "sort", "limit", "paginate", "component", "fields"]
 
     static func parse(_ node: ContentNode) throws -> PageQuery {
         guard let entries = node.entries else {
@@ -102,6 +112,16 @@ public struct PageQuery: Sendable, Equatable {
                 errors.report(Diagnostic(.error, "'limit' must be a positive whole number, found \(limit.scalarText ?? limit.kindDescription)", at: limit.location))
             }
         }
+        if let paginate = node["paginate"] {
+            if case .int(let count) = paginate.value, count > 0 {
+                query.paginate = count
+                query.paginateLocation = paginate.location
+            } else {
+                errors.report(Diagnostic(
+                    .error, "'paginate' must be a positive whole number of items per page, found \(paginate.scalarText ?? paginate.kindDescription)", at: paginate.location,
+                    hint: "write `paginate: 10`"))
+            }
+        }
         if let fields = node["fields"] {
             if let entries = fields.entries, entries.allSatisfy({ $0.value.scalarText != nil }) {
                 query.fields = entries
@@ -115,17 +135,24 @@ public struct PageQuery: Sendable, Equatable {
         return query
     }
 
-    /// The pages this query lists for `page`, in order.
-    func select(from pages: [Page], for page: Page) -> [Page] {
+    /// The pages this query lists for `page`, in order. A term filter reads its candidates from
+    /// `terms` (taxonomy → term → pages) when given, so term pages cost their own pages only.
+    func select(from pages: [Page], terms: TermIndex? = nil, for page: Page) -> [Page] {
         let prefix = under.map { $0 + "/" } ?? ""
-        var selected = pages.filter { candidate in
-            guard candidate.sourcePath != page.sourcePath, candidate.relativePath.hasPrefix(prefix) else { return false }
+        var candidates = pages
+        if let filter = termFilter, let index = terms?.pages[filter.key] {
+            var seen = Set<String>()
+            candidates = filter.terms.flatMap { index[$0] ?? [] }.filter { seen.insert($0.url).inserted }
+        }
+        var selected = candidates.filter { candidate in
+            guard !candidate.isGenerated, candidate.sourcePath != page.sourcePath, candidate.relativePath.hasPrefix(prefix) else { return false }
             let rest = candidate.relativePath.dropFirst(prefix.count)
             // The folder's own index page is the list, not one of its items.
             let name = ((rest as NSString).lastPathComponent as NSString).deletingPathExtension.split(separator: ".").first.map(String.init) ?? ""
             if !rest.contains("/") && (name == "index" || name == "_index") { return false }
             if !recursive && rest.contains("/") { return false }
             if !tags.isEmpty && !candidate.tags.contains(where: tags.contains) { return false }
+            if let filter = termFilter, !Taxonomy(name: filter.key, location: location).terms(of: candidate).contains(where: filter.terms.contains) { return false }
             switch language {
             case nil: return candidate.language == page.language
             case "all"?: return true

@@ -4,6 +4,22 @@ import Foundation
 public enum FeedFormat: String, Sendable, CaseIterable {
     case rss, atom, json
 
+    /// `feeds: [rss, atom, json]` (or one name).
+    static func parse(_ node: ContentNode) throws -> [FeedFormat] {
+        let names = node.list?.compactMap(\.scalarText) ?? node.scalarText.map { [$0] } ?? []
+        guard !names.isEmpty, names.count == (node.list?.count ?? 1) else {
+            throw TesseraError("'feeds' must be a list of feed formats, found \(node.kindDescription)", at: node.location, hint: "write `feeds: [rss, atom, json]`")
+        }
+        return try names.map { name in
+            guard let format = FeedFormat(rawValue: name) else {
+                throw TesseraError(
+                    "unknown feed format '\(name)'", at: node.location,
+                    hint: Suggestions.didYouMean(name, in: FeedFormat.allCases.map(\.rawValue)) ?? "the formats are rss, atom and json")
+            }
+            return format
+        }
+    }
+
     /// Written beside the page: `/blog/index.xml`, `/blog/atom.xml`, `/blog/feed.json`.
     public var fileName: String {
         switch self {
@@ -152,7 +168,8 @@ struct FeedWriter {
 extension BuildStep {
     /// The feeds pages ask for: their entries are the pages their query sections list.
     public static let writeFeeds = BuildStep("feeds") { state in
-        let pages = state.pages.filter { !$0.feeds.isEmpty }
+        // A paginated list has one set of feeds, beside its first page.
+        let pages = state.pages.filter { !$0.feeds.isEmpty && ($0.pagination?.number ?? 1) == 1 }
         guard !pages.isEmpty else { return }
         let configuration = state.configuration
         let origin = configuration.origin
@@ -172,8 +189,7 @@ extension BuildStep {
                     hint: "add a section with `query: { under: …, component: … }`, or remove `feeds:`"))
                 continue
             }
-            var seen = Set<String>()
-            let listed = queries.flatMap { $0.select(from: state.pages, for: page) }.filter { seen.insert($0.sourcePath).inserted }
+            let listed = state.querySelections.allPages(of: page)
             let context = state.transformContext(for: page.language)
             let entries = listed.prefix(configuration.feeds.limit).map { listed -> FeedWriter.Entry in
                 var html: String?

@@ -30,6 +30,8 @@ public final class BuildCache: @unchecked Sendable {
         var links: LinkResolver
         var buildDate: Date
         var translations: [String: TranslationTable]
+        /// Menus come from every page's `menu:`, and every page shows them.
+        var menus: SiteMenus
     }
 
     /// Everything rendering depends on besides the view data and the templates: what templates

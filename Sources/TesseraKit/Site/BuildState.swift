@@ -13,6 +13,10 @@ public final class BuildState: @unchecked Sendable {
     /// Language code → its strings, theme's and site's merged.
     public internal(set) var translations: [String: TranslationTable] = [:]
     public internal(set) var pages: [Page] = []
+    /// What each query section lists, run once by the `paginate` step.
+    public internal(set) var querySelections = QuerySelections()
+    /// Every menu, per language.
+    public internal(set) var menus = SiteMenus()
     public internal(set) var skippedDrafts = 0
     public internal(set) var skippedFuture = 0
     public internal(set) var skippedExpired = 0

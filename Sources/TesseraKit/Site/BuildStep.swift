@@ -13,7 +13,7 @@ public struct BuildStep: Sendable {
 
     /// load → parse → map → render → write.
     public static let standardPipeline: [BuildStep] = [
-        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .collectStaticFiles, .mapPages, .renderPages, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
+        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .buildMenus, .mapPages, .renderPages, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
     ]
 }
 
@@ -94,22 +94,24 @@ extension BuildStep {
     public static let mapPages = BuildStep("map view data") { state in
         guard let theme = state.theme else { return }
         let languages = state.configuration.languages
-        let mapper = PageMapper(
+        var mapper = PageMapper(
             mapper: ViewDataMapper(registry: state.registry, defaultShell: theme.defaultShell),
             contexts: Dictionary(uniqueKeysWithValues: languages.map { ($0.code, state.transformContext(for: $0.code)) }),
-            languages: languages, pages: state.pages, origin: state.configuration.origin)
+            languages: languages, pages: state.pages, selections: state.querySelections, menus: state.menus, origin: state.configuration.origin)
+        mapper.taxonomies = state.configuration.taxonomies.map(\.name)
+        let pageMapper = mapper
         let diagnostics = state.diagnostics
         let cache = state.cache
         let generation = cache?.generation(for: .init(
             configuration: state.configuration, theme: theme,
             schemas: state.registry.codes.compactMap { state.registry[$0]?.schema },
-            links: state.links, buildDate: state.buildDate, translations: state.translations)) ?? 0
+            links: state.links, buildDate: state.buildDate, translations: state.translations, menus: state.menus)) ?? 0
         state.pageViews = ParallelMap.map(state.pages) { page in
             // A query section lists other pages, so its page is mapped anew on every build.
             let listsPages = page.sections.contains { $0.query != nil }
             if !listsPages, let view = cache?.view(for: page, generation: generation) { return view }
             return diagnostics.attempt(at: page.location) {
-                let view = try mapper.map(page)
+                let view = try pageMapper.map(page)
                 cache?.store(view, generation: generation)
                 return view
             }

@@ -24,6 +24,10 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var feeds = FeedOptions()
     /// URL patterns per content folder.
     public var permalinks: [Permalink] = []
+    /// Groupings of pages with a page per term; `tags` unless site.yml says otherwise.
+    public var taxonomies: [Taxonomy] = [Taxonomy(name: "tags", location: SourceLocation(file: "site.yml"))]
+    /// Menus written in site.yml (`menus: { main: [...] }`); pages add themselves with `menu:`.
+    public var menus: [String: [MenuEntry]] = [:]
     /// The currency of `currency` fields that give only an amount.
     public var currency: String = "USD"
     /// Free values for templates: `site.params.<key>`.
@@ -49,7 +53,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
     }
 
-    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks"]
+    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks", "taxonomies", "menus"]
 
     public var defaultLanguage: SiteLanguage { languages.first { $0.isDefault } ?? languages[0] }
 
@@ -225,6 +229,22 @@ public struct SiteConfiguration: Sendable, Equatable {
                 throw TesseraError("'buildDate' is not a date", at: node.location, hint: DateParsing.formatHint)
             }
             buildDate = date
+        case "menus":
+            menus = try MenuEntry.parseMenus(node)
+        case "taxonomies":
+            // `[tags, categories]`, or `{ tags: { component: article-thumb }, categories: {} }`.
+            let items: [(String, ContentNode?, SourceLocation)]
+            if let list = node.list {
+                items = try list.map { item in
+                    guard let name = item.scalarText else { throw TesseraError("a taxonomy must be a name such as tags", at: item.location) }
+                    return (name, nil, item.location)
+                }
+            } else if let entries = node.entries {
+                items = entries.map { ($0.key, $0.value, $0.keyLocation) }
+            } else {
+                throw TesseraError("'taxonomies' must be a list or a mapping", at: node.location, hint: "write `taxonomies: [tags, categories]`")
+            }
+            taxonomies = try items.map { try Taxonomy.parse(name: $0, options: $1, at: $2) }
         case "permalinks":
             guard let entries = node.entries else {
                 throw TesseraError("'permalinks' must map content folders to URL patterns", at: node.location, hint: "write `permalinks: { blog: /:year/:month/:slug/ }`")

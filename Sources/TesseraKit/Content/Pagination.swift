@@ -1,0 +1,101 @@
+import Foundation
+
+/// Taxonomy → term as written → the pages with it, built once per build so that every term
+/// page's query reads its own pages instead of the whole site.
+struct TermIndex: Sendable {
+    var pages: [String: [String: [Page]]] = [:]
+
+    init(pages: [Page], taxonomies: [String]) {
+        for name in taxonomies {
+            let taxonomy = Taxonomy(name: name, location: SourceLocation(file: ""))
+            var terms: [String: [Page]] = [:]
+            for page in pages where !page.isGenerated {
+                for term in Set(taxonomy.terms(of: page)) { terms[term, default: []].append(page) }
+            }
+            self.pages[name] = terms
+        }
+    }
+}
+
+/// What every query section of the site lists, computed once: the page mapper, the feeds and
+/// pagination read it instead of querying again.
+public struct QuerySelections: Sendable {
+    /// The URL of the page (page 1 of a paginated list) → per section, the pages its query lists.
+    var lists: [String: [[Page]?]] = [:]
+
+    /// The pages section `index` of `page` shows: the whole list, or this page's share of it.
+    func pages(of page: Page, section index: Int) -> [Page]? {
+        guard let sections = lists[page.pagination?.firstURL ?? page.url], index < sections.count, let all = sections[index] else { return nil }
+        guard let pagination = page.pagination, pagination.section == index else { return all }
+        let start = (pagination.number - 1) * pagination.size
+        return Array(all[min(start, all.count)..<min(start + pagination.size, all.count)])
+    }
+
+    /// Every page `page`'s queries list, each once, in order: a feed's entries.
+    func allPages(of page: Page) -> [Page] {
+        var seen = Set<String>()
+        return (lists[page.pagination?.firstURL ?? page.url] ?? []).compactMap { $0 }.joined().filter { seen.insert($0.url).inserted }
+    }
+}
+
+extension BuildStep {
+    /// Runs every query once, splits paginated lists into `/blog/`, `/blog/page/2/`, … (with
+    /// `/blog/page/1/` redirecting to `/blog/`), and gives pages without a `layout:` the theme's
+    /// layout for their kind.
+    public static let paginate = BuildStep("queries") { state in
+        let index = TermIndex(pages: state.pages, taxonomies: Array(Set(state.pages.flatMap { $0.sections.compactMap(\.query?.termFilter?.key) })))
+        var selections = QuerySelections()
+        var added: [Page] = []
+        var taken = Set(state.pages.map(\.url))
+        for position in state.pages.indices {
+            let page = state.pages[position]
+            guard page.sections.contains(where: { $0.query != nil }) else { continue }
+            let lists = page.sections.map { section in section.query.map { $0.select(from: state.pages, terms: index, for: page) } }
+            selections.lists[page.url] = lists
+            let paginated = page.sections.indices.filter { page.sections[$0].query?.paginate != nil }
+            guard let section = paginated.first, let query = page.sections[section].query, let size = query.paginate else { continue }
+            let location = query.paginateLocation ?? query.location
+            if paginated.count > 1 {
+                state.diagnostics.report(Diagnostic(
+                    .error, "only one section of a page can be paginated", at: page.sections[paginated[1]].query?.paginateLocation ?? location,
+                    hint: "keep `paginate:` on one query; give the others a `limit:`"))
+                continue
+            }
+            guard page.url.hasSuffix("/") else {
+                state.diagnostics.report(Diagnostic(
+                    .error, "a paginated page needs a folder URL to number its pages below, and \(page.url) is a file", at: location,
+                    hint: "remove the `.html` slug, or `paginate:`"))
+                continue
+            }
+            let total = max(1, ((lists[section]?.count ?? 0) + size - 1) / size)
+            var first = page
+            first.pagination = .init(number: 1, total: total, firstURL: page.url, section: section, size: size)
+            first.aliases.append(.init(url: page.url + "page/1/", location: location))
+            state.pages[position] = first
+            for number in 2...max(2, total) where number <= total {
+                var later = first
+                later.pagination?.number = number
+                later.url = first.pagination!.url(of: number)
+                later.aliases = []
+                later.isGenerated = true
+                later.translationKey = first.translationKey + "#page/\(number)"
+                guard taken.insert(later.url).inserted else {
+                    state.diagnostics.report(Diagnostic(
+                        .error, "page \(number) of this list would be at \(later.url), where another page is", at: location,
+                        hint: "move that page, or list more items per page"))
+                    break
+                }
+                added.append(later)
+            }
+        }
+        state.pages += added
+        state.querySelections = selections
+        if let layouts = state.templates?.layouts {
+            for position in state.pages.indices where !state.pages[position].layoutIsExplicit {
+                let page = state.pages[position]
+                let kind = page.sections.contains { $0.query != nil } ? "list" : page.date != nil ? "article" : nil
+                if page.layout == "page", let kind, layouts[kind] != nil { state.pages[position].layout = kind }
+            }
+        }
+    }
+}
