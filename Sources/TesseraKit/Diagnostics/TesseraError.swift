@@ -19,9 +19,15 @@ public struct TesseraError: Error, Sendable, CustomStringConvertible {
         diagnostics.map { $0.formatted() }.joined(separator: "\n")
     }
 
-    /// Wraps any error: a `TesseraError` stays itself, anything else becomes a diagnostic at `location`.
+    /// Wraps any error: a `TesseraError` stays itself (its diagnostics without a place get
+    /// `location`), anything else becomes a diagnostic at `location`.
     public static func wrapping(_ error: Error, at location: SourceLocation?) -> TesseraError {
-        if let error = error as? TesseraError { return error }
+        if var error = error as? TesseraError {
+            if let location {
+                for index in error.diagnostics.indices where error.diagnostics[index].location == nil { error.diagnostics[index].location = location }
+            }
+            return error
+        }
         return TesseraError("\(error)", at: location)
     }
 }

@@ -132,6 +132,8 @@ struct MenuItem: Sendable, Equatable {
     /// Site-relative, for `current`; nil for external links and headings.
     var pageURL: String?
     var isExternal: Bool
+    /// A language's home page: current on itself only, never every page's ancestor.
+    var isHome = false
     var icon: String?
     var children: [MenuItem]
 
@@ -140,7 +142,7 @@ struct MenuItem: Sendable, Equatable {
     func view(for page: String) -> ViewValue {
         let children = self.children.map { $0.view(for: page) }
         let current = pageURL == page
-        let below = pageURL.map { $0 != "/" && page.hasPrefix($0) && page != $0 } ?? false
+        let below = !isHome && (pageURL.map { page.hasPrefix($0) && page != $0 } ?? false)
         let childActive = children.contains { child in
             if case .object(let object) = child { return object["current"] == .bool(true) || object["ancestor"] == .bool(true) }
             return false
@@ -213,6 +215,7 @@ extension BuildStep {
                     if !resolution.isExternal {
                         let path = String(resolution.url.dropFirst(configuration.basePath.count - 1).prefix { $0 != "#" && $0 != "?" })
                         item.pageURL = path
+                        item.isHome = path == "/" || path == language.urlPrefix + "/"
                     }
                 } catch {
                     state.diagnostics.report(error, at: entry.location)
