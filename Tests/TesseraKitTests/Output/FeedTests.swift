@@ -5,7 +5,9 @@ import Testing
 /// RSS 2.0, Atom 1.0 and JSON Feed 1.1, read back by a real feed parser (Python's `feedparser`,
 /// which `make test` installs).
 @Suite struct FeedTests {
+    /// On CI (`CI=true`) the feed tests always run: a missing parser fails them instead of skipping.
     static let hasFeedparser: Bool = {
+        if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", "import feedparser"]
