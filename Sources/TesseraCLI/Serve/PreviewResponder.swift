@@ -66,12 +66,16 @@ struct PreviewResponder: HTTPResponder {
         }
     }
 
-    /// The site's own `404.html` when it has one, else a plain page; both carry the live-reload
-    /// script, so a page that does not exist yet appears by itself once a rebuild creates it.
+    /// The site's own `404.html` when it has one (a language's `/fr/404.html` for paths under
+    /// `/fr/`), else a plain page; both carry the live-reload script, so a page that does not
+    /// exist yet appears by itself once a rebuild creates it.
     private func notFound(_ path: RequestPath) async -> Response {
-        if case .file(let resolvedPath) = site.lookUp(RequestPath.notFoundPage),
-           let contents = await site.read(resolvedPath) {
-            return PreviewResponse.bytes(contents, contentType: ContentType.html, status: .notFound)
+        var candidates = [RequestPath.notFoundPage]
+        if path.names.count > 1, let section = try? RequestPath("/" + path.encodedNames[0] + "/404.html") { candidates.insert(section, at: 0) }
+        for candidate in candidates {
+            if case .file(let resolvedPath) = site.lookUp(candidate), let contents = await site.read(resolvedPath) {
+                return PreviewResponse.bytes(contents, contentType: ContentType.html, status: .notFound)
+            }
         }
         let page = BuiltInPage.notFound(path: "/" + path.relativePath)
         return PreviewResponse.bytes(Data(page.utf8), contentType: ContentType.html, status: .notFound)

@@ -72,6 +72,18 @@ extension Serve {
             }
         }
 
+        @Test func aLanguagesOwn404PageServesItsPaths() async throws {
+            let site = try PreviewFixture(files: ["404.html": "<html><body>Lost?</body></html>", "fr/404.html": "<html><body>Perdu ?</body></html>"])
+            try await site.test { client in
+                let french = try await client.execute(uri: "/fr/missing/", method: .get)
+                #expect(french.status == .notFound && french.text.contains("Perdu ?"))
+                let german = try await client.execute(uri: "/de/missing/", method: .get)
+                #expect(german.status == .notFound && german.text.contains("Lost?"))
+                let root = try await client.execute(uri: "/missing", method: .get)
+                #expect(root.status == .notFound && root.text.contains("Lost?"))
+            }
+        }
+
         @Test func fallsBackToABuiltIn404PageThatEscapesThePath() async throws {
             let site = try PreviewFixture()
             try await site.test { client in
