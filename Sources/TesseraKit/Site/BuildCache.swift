@@ -137,10 +137,13 @@ public final class BuildCache: @unchecked Sendable {
 
     /// The previous HTML of a page, if its view data, every template it used and the rendering
     /// environment are unchanged.
-    func rendering(of view: PageView, templates current: [String: String], generation: Int) -> PageRenderer.Result? {
+    /// The previous HTML of a page, if its view data, every template and fingerprinted asset it
+    /// used and the rendering environment are unchanged.
+    func rendering(of view: PageView, templates current: [String: String], fingerprints: AssetFingerprints, generation: Int) -> PageRenderer.Result? {
         lock.withLock {
             guard let entry = rendered[view.page.url], entry.generation == generation, entry.view == view,
-                  entry.templates.allSatisfy({ current[$0.key] == $0.value }) else { return nil }
+                  entry.templates.allSatisfy({ current[$0.key] == $0.value }),
+                  entry.result.assets.allSatisfy({ fingerprints.entries[$0.key] == $0.value }) else { return nil }
             statistics.renderReused += 1
             return entry.result
         }

@@ -17,6 +17,8 @@ public final class BuildState: @unchecked Sendable {
     public internal(set) var querySelections = QuerySelections()
     /// Every menu, per language.
     public internal(set) var menus = SiteMenus()
+    /// Fingerprinted copies of stylesheets and scripts, for `{{#asset}}…{{/asset}}`.
+    public internal(set) var fingerprints = AssetFingerprints()
     public internal(set) var skippedDrafts = 0
     public internal(set) var skippedFuture = 0
     public internal(set) var skippedExpired = 0

@@ -13,7 +13,7 @@ public struct BuildStep: Sendable {
 
     /// load → parse → map → render → write.
     public static let standardPipeline: [BuildStep] = [
-        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .buildMenus, .mapPages, .renderPages, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
+        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .fingerprintAssets, .buildMenus, .mapPages, .renderPages, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
     ]
 }
 
@@ -132,7 +132,7 @@ extension BuildStep {
             defaultLanguage: state.configuration.defaultLanguage.code,
             missingTranslations: state.configuration.missingTranslations,
             shellFieldNames: Set(state.registry.definitions.values.flatMap { $0.schema.fields.map(\.name) }),
-            descriptions: descriptions)
+            descriptions: descriptions, fingerprints: state.fingerprints, basePath: state.configuration.basePath)
         let diagnostics = state.diagnostics
         let cache = state.cache
         let sources = cache == nil ? [:] : templates.sources
@@ -142,8 +142,9 @@ extension BuildStep {
                 schemas: state.registry.codes.compactMap { state.registry[$0]?.schema },
                 buildDate: state.buildDate, translations: state.translations))
         } ?? 0
+        let fingerprints = state.fingerprints
         let results = ParallelMap.map(state.pageViews) { view -> (Page, PageRenderer.Result)? in
-            if let reused = cache?.rendering(of: view, templates: sources, generation: generation) { return (view.page, reused) }
+            if let reused = cache?.rendering(of: view, templates: sources, fingerprints: fingerprints, generation: generation) { return (view.page, reused) }
             return diagnostics.attempt(at: view.page.location) {
                 let result = try renderer.render(view)
                 cache?.store(result, of: view, templates: sources, generation: generation)
@@ -151,9 +152,17 @@ extension BuildStep {
             }
         }
         for case let (_, result)? in results { result.warnings.forEach(diagnostics.report) }
+        var usedAssets = Set<String>()
         for case let (page, result)? in results {
             state.outputs.append(.text(page.outputPath, result.html))
             state.pageTemplates[page.url] = result.templates
+            usedAssets.formUnion(result.assets.keys)
+        }
+        // The fingerprinted copy of each stylesheet or script a page links that way.
+        let originals = Dictionary(state.staticFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for name in usedAssets.sorted() {
+            guard let entry = fingerprints.entries[name], let original = originals[name], originals[entry.path] == nil else { continue }
+            state.staticFiles.append(OutputFile(path: entry.path, contents: original.contents))
         }
     }
 

@@ -15,6 +15,9 @@ struct PageRenderer: Sendable {
     var shellFieldNames: Set<String> = []
     /// Component code → schema description, offered to section templates per item.
     var descriptions: [String: String] = [:]
+    /// For `{{#asset}}…{{/asset}}` and `{{#integrity}}…{{/integrity}}`.
+    var fingerprints = AssetFingerprints()
+    var basePath = "/"
 
     struct Result: Sendable {
         var html: String
@@ -23,14 +26,17 @@ struct PageRenderer: Sendable {
         /// Keys of the templates used (`layouts/page`, `components/notice`, `partials/head`), for
         /// rebuilding only the pages a changed template affects.
         var templates: Set<String>
+        /// Fingerprinted assets the page links, with the fingerprints it linked.
+        var assets: [String: AssetFingerprints.Entry] = [:]
     }
 
     func render(_ view: PageView) throws -> Result {
         let language = view.page.language
+        let assetUse = AssetUse()
         let renderer = TemplateRenderer(
             library: library, translator: translators[language],
             fallback: language == defaultLanguage ? nil : translators[defaultLanguage],
-            missingTranslations: missingTranslations)
+            missingTranslations: missingTranslations, fingerprints: fingerprints, basePath: basePath, assetUse: assetUse)
         let warnings = DiagnosticCollector()
         var used = Set<String>()
         let errors = DiagnosticCollector()
@@ -103,6 +109,6 @@ struct PageRenderer: Sendable {
         values["content"] = ViewValue.optional(view.content)
         values["sections"] = RenderedList(sectionsHTML)
         let html = try renderer.render(layout, values, context: "layout '\(view.page.layout)'", warnings: warnings)
-        return Result(html: html, warnings: warnings.diagnostics, templates: used)
+        return Result(html: html, warnings: warnings.diagnostics, templates: used, assets: assetUse.used)
     }
 }

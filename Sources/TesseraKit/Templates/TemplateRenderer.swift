@@ -11,12 +11,24 @@ struct TemplateRenderer: Sendable {
     /// missing translations are warnings.
     var fallback: Translator?
     var missingTranslations: Diagnostic.Severity = .error
+    var fingerprints = AssetFingerprints()
+    var basePath = "/"
+    /// Where the assets templates ask for are recorded.
+    var assetUse: AssetUse?
 
     /// Renders; missing translations that are only warnings go to `warnings`.
     func render(_ template: CompiledTemplate, _ values: [String: Any], context: String, optionalNames: Set<String> = [], warnings: DiagnosticCollector? = nil) throws -> String {
         let scope = TemplateScope(values, optionalNames: optionalNames)
         if let translator { scope.provideTranslations(translator, fallback: missingTranslations == .warning ? fallback : nil) }
+        scope.provideAssets(fingerprints, basePath: basePath, use: assetUse)
         let html = template.template.render(scope, library: library.mustache)
+        if !scope.unknownAssets.isEmpty {
+            throw TesseraError(diagnostics: scope.unknownAssets.map { (tag, name) in
+                Diagnostic(
+                    .error, "no stylesheet or script '\(name)' to fingerprint for {{#\(tag)}} in \(context)", at: location(ofLambda: tag, argument: name, in: template),
+                    hint: Suggestions.didYouMean(name, in: fingerprints.entries.keys).map { $0 + " " } ?? "{{#asset}} takes the path of a .css or .js file of static/, such as assets/site.css")
+            })
+        }
         // A key that exists but is used wrongly (plural forms without count=) is a template error,
         // whatever `missingTranslations` says.
         let misused = scope.missingTranslations.filter { translator?.table[$0.key] != nil }
@@ -63,6 +75,18 @@ struct TemplateRenderer: Sendable {
             })
         }
         return html
+    }
+
+    /// Where the template, or one of its partials, uses `{{#tag}}argument`.
+    private func location(ofLambda tag: String, argument: String, in template: CompiledTemplate) -> SourceLocation {
+        for candidate in [template] + library.partialClosure(of: template) {
+            for (number, line) in candidate.text.components(separatedBy: "\n").enumerated() {
+                if let range = line.range(of: "{{#\(tag)}}" + argument) {
+                    return SourceLocation(file: candidate.path, line: number + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+                }
+            }
+        }
+        return SourceLocation(file: template.path)
     }
 
     /// Where the template, or one of its partials, asks for translation `key`.

@@ -33,7 +33,28 @@ final class TemplateScope: MustacheParent {
         return nil
     }
 
-    var names: [String] { values.keys.sorted() }
+    /// What a template receives, for hints; the asset helpers are documented, not listed.
+    var names: [String] { values.keys.filter { $0 != "asset" && $0 != "integrity" }.sorted() }
+
+    /// `{{#asset}}` / `{{#integrity}}` arguments that name no fingerprinted file.
+    private(set) var unknownAssets: [(tag: String, name: String)] = []
+
+    /// Offers `{{#asset}}assets/site.css{{/asset}}` (the fingerprinted URL, with the base path)
+    /// and `{{#integrity}}assets/site.css{{/integrity}}` (its `sha256-…` hash).
+    func provideAssets(_ fingerprints: AssetFingerprints, basePath: String, use: AssetUse?) {
+        for tag in ["asset", "integrity"] {
+            values[tag] = MustacheLambda { [unowned self] (text: String) -> Any? in
+                let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let key = AssetFingerprints.key(name)
+                guard let entry = fingerprints.entries[key] else {
+                    if !unknownAssets.contains(where: { $0 == (tag, name) }) { unknownAssets.append((tag, name)) }
+                    return ""
+                }
+                use?.record(key, entry)
+                return tag == "asset" ? basePath + entry.path : entry.integrity
+            }
+        }
+    }
 
     /// Offers `{{#t}}key{{/t}}` and `{{#t}}key count=field{{/t}}`: the translation becomes a
     /// template rendered in place, so its `{name}` placeholders are the context's values, escaped.
