@@ -21,8 +21,9 @@ def generated_blog(posts):
     root = tempfile.mkdtemp(prefix="tessera-blog-")
     subprocess.run([TESSERA, "new", root + "/s"], check=True, stdout=subprocess.DEVNULL)
     site = root + "/s"
-    with open(site + "/site.yml", "a") as f:
-        f.write("baseURL: https://example.com/\ntaxonomies:\n  tags: { paginate: 10, feeds: [rss, atom, json] }\n")
+    config = open(site + "/site.yml").read().replace("baseURL: /\n", "baseURL: https://example.com/\n")
+    with open(site + "/site.yml", "w") as f:
+        f.write(config + "taxonomies:\n  tags: { paginate: 10, feeds: [rss, atom, json] }\n")
     os.makedirs(site + "/content/blog", exist_ok=True)
     with open(site + "/content/blog/index.md", "w") as f:
         f.write("---\ntitle: Blog\nfeeds: [rss, atom, json]\nsections:\n"

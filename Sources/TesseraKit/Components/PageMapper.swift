@@ -198,6 +198,20 @@ struct PageMapper: Sendable {
         ])
     }
 
+    /// The page numbers a pager shows: 1 … 4 5 [6] 7 8 … 20; nil is a gap of more than one page.
+    static func pageWindow(current: Int, total: Int, radius: Int = 2) -> [Int?] {
+        var numbers = Set([1, total]).union(max(1, current - radius)...min(total, current + radius)).sorted()
+        // A gap of exactly one page shows that page instead of an ellipsis.
+        for (a, b) in zip(numbers, numbers.dropFirst()) where b - a == 2 { numbers.append(a + 1) }
+        numbers.sort()
+        var window: [Int?] = []
+        for number in numbers {
+            if let last = window.last ?? nil, number - last > 1 { window.append(nil) }
+            window.append(number)
+        }
+        return window
+    }
+
     /// `page.pagination`: where this page is in its list, and links to the others.
     static func pagination(of pagination: Page.Pagination, basePath: String) -> ViewValue {
         func link(_ number: Int) -> ViewValue {
@@ -211,8 +225,11 @@ struct PageMapper: Sendable {
             "last": link(pagination.total),
             "previous": link(pagination.number - 1),
             "next": link(pagination.number + 1),
-            "pages": .list((1...pagination.total).map { number in
-                .object(["number": .number(Double(number)), "url": link(number), "current": .bool(number == pagination.number)])
+            // A window, not every page: a list of 1,000 pages would otherwise put a million links
+            // in its pages. First, last, two either side of the current one, and a gap marker.
+            "pages": .list(Self.pageWindow(current: pagination.number, total: pagination.total).map { number in
+                guard let number else { return .object(["gap": .bool(true), "current": .bool(false), "number": .null, "url": .null]) }
+                return .object(["number": .number(Double(number)), "url": link(number), "current": .bool(number == pagination.number), "gap": .bool(false)])
             }),
         ])
     }

@@ -50,6 +50,26 @@ import Testing
         #expect(!last.contains("rel=\"next\"") && last.contains("<link rel=\"prev\" href=\"/docs/blog/page/2/\">"))
     }
 
+    @Test func thePagerShowsAWindowWithGaps() {
+        #expect(PageMapper.pageWindow(current: 1, total: 1) == [1])
+        #expect(PageMapper.pageWindow(current: 1, total: 3) == [1, 2, 3])
+        #expect(PageMapper.pageWindow(current: 6, total: 20) == [1, nil, 4, 5, 6, 7, 8, nil, 20])
+        #expect(PageMapper.pageWindow(current: 1, total: 20) == [1, 2, 3, nil, 20])
+        #expect(PageMapper.pageWindow(current: 20, total: 20) == [1, nil, 18, 19, 20])
+        // A gap of one page shows the page: 1 2 3 4 5 6, not 1 … 3 4 5 6.
+        #expect(PageMapper.pageWindow(current: 4, total: 6) == [1, 2, 3, 4, 5, 6])
+        #expect(PageMapper.pageWindow(current: 500, total: 1_000).count == 9)
+    }
+
+    @Test func aLongListsPagesLinkAWindowOfPages() throws {
+        let site = try Self.site(posts: 30, paginate: "1")
+        try site.build()
+        let middle = try site.read("blog/page/15/index.html")
+        let pager = middle.components(separatedBy: "<nav data-current").last ?? ""
+        #expect(pager.components(separatedBy: "<a href=\"/").count - 1 == 7, "1, 13–17 and 30")
+        #expect(pager.components(separatedBy: "<a href=\"\"").count - 1 == 2, "two gaps")
+    }
+
     @Test func pageOneRedirectsToTheList() throws {
         let site = try Self.site(posts: 3)
         try site.build()
