@@ -101,6 +101,8 @@ extension BuildStep {
                 guard !pages.isEmpty else { continue }
                 // slug → (the term as first written, its pages)
                 var terms: [String: (name: String, pages: [Page])] = [:]
+                // A page that writes a term twice is listed once: (slug, file) pairs seen.
+                var listed = Set<[String]>()
                 for page in pages {
                     for term in taxonomy.terms(of: page) {
                         let slug = Taxonomy.slug(term)
@@ -117,7 +119,7 @@ extension BuildStep {
                                 hint: "write the term the same way everywhere ('\(existing.name)' is in content/\(existing.pages[0].relativePath))"))
                             continue
                         }
-                        if terms[slug]?.pages.contains(where: { $0.sourcePath == page.sourcePath }) == true { continue }
+                        if !listed.insert([slug, page.sourcePath]).inserted { continue }
                         terms[slug, default: (term, [])].pages.append(page)
                     }
                 }
