@@ -11,6 +11,8 @@ public struct ComponentSchema: Sendable, Equatable {
     /// Sample values, rendered by the gallery and by tests.
     public var example: ContentNode?
     public var file: String
+    /// `version:`: raised when a change would break apps that decode the component's JSON.
+    public var version = 1
 
     public init(code: String, description: String? = nil, shell: String? = nil, fields: [FieldSpec] = [], example: ContentNode? = nil, file: String) {
         self.code = code
@@ -23,9 +25,9 @@ public struct ComponentSchema: Sendable, Equatable {
 
     public func field(_ name: String) -> FieldSpec? { fields.first { $0.name == name } }
 
-    static let keys = ["description", "shell", "fields", "example"]
+    static let keys = ["description", "shell", "fields", "example", "version"]
     /// Names templates already use for the rendering context; a field may not shadow them.
-    static let reservedFieldNames = ["component", "componentCode", "site", "page", "body", "section"]
+    static let reservedFieldNames = ["component", "componentCode", "site", "page", "body", "section", "id"]
 
     static func load(code: String, path: String) throws -> ComponentSchema {
         let root = try YAMLParser.parseMapping(try FileTree.readText(path), file: path, what: "a component schema")
@@ -38,6 +40,10 @@ public struct ComponentSchema: Sendable, Equatable {
                 schema.shell = entry.value.scalarText
                 schema.shellLocation = entry.value.location
             case "example": schema.example = entry.value
+            case "version":
+                if case .int(let number) = entry.value.value, number > 0 { schema.version = number } else {
+                    errors.report(Diagnostic(.error, "a schema's 'version' must be a positive whole number, found \(entry.value.scalarText ?? entry.value.kindDescription)", at: entry.value.location, hint: "write `version: 2` when the component's fields change in a way apps must know"))
+                }
             case "fields":
                 guard let fields = entry.value.entries else {
                     errors.report(Diagnostic(.error, "'fields' must be a mapping of field names to specs", at: entry.value.location, hint: "write `title: { type: text, required: true }`"))

@@ -97,7 +97,9 @@ struct PageMapper: Sendable {
                 // Relative links in the listed page's front matter are relative to that page.
                 var listedContext = context
                 listedContext.pageURL = listed.url
-                return try mapper.map(query.use(for: listed, schema: schema), context: listedContext)
+                var view = try mapper.map(query.use(for: listed, schema: schema), context: listedContext)
+                view.id = "page:" + listed.contentID
+                return view
             } catch let error as TesseraError {
                 for var diagnostic in error.diagnostics {
                     diagnostic.message += " (this page is listed by the query of content/\(page.relativePath), line \(query.location.line))"

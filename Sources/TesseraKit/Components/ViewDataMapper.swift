@@ -80,7 +80,10 @@ public struct ViewDataMapper: Sendable {
             if case .object(let object) = extra { data = data.merging(object.pairs) }
         }
         let shell = schema.shell ?? defaultShell
-        return ComponentView(code: use.code, data: data, shell: shell == "none" ? nil : shell, location: use.location)
+        var view = ComponentView(code: use.code, data: data, shell: shell == "none" ? nil : shell, location: use.location)
+        view.id = use.id
+        view.contentDigest = use.contentDigest
+        return view
     }
 
     /// A schema default written `{ t: key }` is the page language's translation of `key`.

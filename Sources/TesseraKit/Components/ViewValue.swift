@@ -80,6 +80,11 @@ public final class ViewObject: Sendable, Equatable {
 /// A component of a page after mapping: its code, its view data, its shell, and its children.
 public struct ComponentView: Sendable, Equatable {
     public var code: String
+    /// The component's id in the page's JSON: `id:` as written, a listed page's id, or (when nil)
+    /// derived from `contentDigest`.
+    public var id: String?
+    /// A digest of what was written for the component, independent of where.
+    public var contentDigest: String = ""
     public var data: ViewObject
     /// Nil renders the body bare.
     public var shell: String?

@@ -7,6 +7,8 @@ public struct ComponentUse: Sendable, Equatable {
     /// Every key except `component`/`componentCode`, in written order.
     public var fields: [ContentNode.Entry]
     public var location: SourceLocation
+    /// `id:` as written: the component's stable id in the page's JSON.
+    public var id: String?
 
     public subscript(field: String) -> ContentNode? {
         fields.first { $0.key == field }?.value
@@ -37,8 +39,26 @@ public struct ComponentUse: Sendable, Equatable {
                 "the component code must be text, found \(codeEntry.value.kindDescription)", at: codeEntry.value.location,
                 hint: "write the code of a component of the theme, for example `component: notice`")
         }
-        return ComponentUse(
+        var use = ComponentUse(
             code: code, codeLocation: codeEntry.value.location,
-            fields: entries.filter { !codeKeys.contains($0.key) }, location: node.location)
+            fields: entries.filter { !codeKeys.contains($0.key) && $0.key != "id" }, location: node.location)
+        if let id = entries.first(where: { $0.key == "id" })?.value {
+            guard let text = id.scalarText, !text.isEmpty, text.count <= 100,
+                  text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }) else {
+                throw TesseraError(
+                    "a component's 'id' must be letters, digits, '-', '_', '.' or ':' (at most 100), found '\(id.scalarText ?? id.kindDescription)'", at: id.location,
+                    hint: "for example `id: swift-basics`; apps keep it as the component's identity")
+            }
+            use.id = text
+        }
+        return use
+    }
+
+    /// A digest of what is written for the component (code and fields, not their places): the
+    /// base of its JSON id when it has no `id:`, unchanged by edits elsewhere in the file.
+    var contentDigest: String {
+        var text = code
+        for entry in fields { text += "\u{1F}" + entry.key + "\u{1E}"; entry.value.appendCanonical(to: &text) }
+        return SHA256.hash(Data(text.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -119,3 +119,24 @@ extension ContentNode {
         }
     }
 }
+
+extension ContentNode {
+    /// The value without its places, as one string: equal for equal content wherever it is written.
+    func appendCanonical(to text: inout String) {
+        switch value {
+        case .null: text += "~"
+        case .bool(let b): text += b ? "T" : "F"
+        case .int(let i): text += "i\(i)"
+        case .double(let d): text += "d\(d)"
+        case .string(let s), .timestamp(let s): text += "s\(s.utf8.count):" + s
+        case .list(let items):
+            text += "[\(items.count)"
+            for item in items { item.appendCanonical(to: &text) }
+            text += "]"
+        case .map(let entries):
+            text += "{\(entries.count)"
+            for entry in entries { text += "k\(entry.key.utf8.count):" + entry.key; entry.value.appendCanonical(to: &text) }
+            text += "}"
+        }
+    }
+}

@@ -85,4 +85,20 @@ public struct Page: Sendable, Equatable {
     }
 
     public var location: SourceLocation { SourceLocation(file: sourcePath) }
+
+    /// The page's stable id in its JSON: its content path without the extension
+    /// (`blog/first-post`, `about.fr`), and the number of a later page of a list (`blog/index/page/2`).
+    public var contentID: String {
+        let path = (relativePath as NSString).deletingPathExtension
+        guard let pagination, pagination.number > 1 else { return path }
+        return path + "/page/\(pagination.number)"
+    }
+
+    /// Where the page's JSON is written, beside its HTML: `blog/index.json`, `404.json`.
+    public var jsonOutputPath: String {
+        let html = outputPath
+        return String(html.dropLast(".html".count)) + ".json"
+    }
+    /// `html`, `json`, or both (`outputs:`); nil for the site's choice.
+    public var outputs: [String]?
 }

@@ -8,7 +8,7 @@ struct PageParser: Equatable {
     /// URL patterns per content folder (`permalinks:` in site.yml).
     var permalinks: [Permalink] = []
 
-    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "translationKey", "tags", "summary", "sections", "components", "feeds", "expires", "aliases", "menu"]
+    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "translationKey", "tags", "summary", "sections", "components", "feeds", "expires", "aliases", "menu", "outputs"]
     static let contentExtensions = ["md", "markdown", "yml", "yaml", "json"]
 
     func parse(text: String, sourcePath: String, relativePath: String) throws -> Page {
@@ -133,6 +133,8 @@ struct PageParser: Equatable {
                 }
                 return Page.Alias(url: text.hasSuffix("/") || text.hasSuffix(".html") ? text : text + "/", location: item.location)
             }
+        case "outputs":
+            page.outputs = try SiteConfiguration.parseOutputs(node)
         case "menu":
             // Titles default to the page's: read after the loop, when the title is known.
             break

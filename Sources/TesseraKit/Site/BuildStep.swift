@@ -13,7 +13,7 @@ public struct BuildStep: Sendable {
 
     /// load → parse → map → render → write.
     public static let standardPipeline: [BuildStep] = [
-        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .fingerprintAssets, .buildMenus, .mapPages, .renderPages, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
+        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .fingerprintAssets, .buildMenus, .mapPages, .renderPages, .writePageJSON, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
     ]
 }
 
@@ -143,7 +143,10 @@ extension BuildStep {
                 buildDate: state.buildDate, translations: state.translations))
         } ?? 0
         let fingerprints = state.fingerprints
-        let results = ParallelMap.map(state.pageViews) { view -> (Page, PageRenderer.Result)? in
+        let outputs = state.configuration.outputs
+        // Pages with `outputs: [json]` get no HTML.
+        let htmlViews = state.pageViews.filter { ($0.page.outputs ?? outputs).contains("html") }
+        let results = ParallelMap.map(htmlViews) { view -> (Page, PageRenderer.Result)? in
             if let reused = cache?.rendering(of: view, templates: sources, fingerprints: fingerprints, generation: generation) { return (view.page, reused) }
             return diagnostics.attempt(at: view.page.location) {
                 let result = try renderer.render(view)

@@ -26,6 +26,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var permalinks: [Permalink] = []
     /// Groupings of pages with a page per term; `tags` unless site.yml says otherwise.
     public var taxonomies: [Taxonomy] = [Taxonomy(name: "tags", location: SourceLocation(file: "site.yml"))]
+    /// What each page is written as: `html` and `json` (its view data for apps) by default.
+    public var outputs = ["html", "json"]
     /// Menus written in site.yml (`menus: { main: [...] }`); pages add themselves with `menu:`.
     public var menus: [String: [MenuEntry]] = [:]
     /// The currency of `currency` fields that give only an amount.
@@ -53,7 +55,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
     }
 
-    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks", "taxonomies", "menus"]
+    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks", "taxonomies", "menus", "outputs"]
 
     public var defaultLanguage: SiteLanguage { languages.first { $0.isDefault } ?? languages[0] }
 
@@ -231,6 +233,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             buildDate = date
         case "menus":
             menus = try MenuEntry.parseMenus(node)
+        case "outputs":
+            outputs = try Self.parseOutputs(node)
         case "taxonomies":
             // `[tags, categories]`, or `{ tags: { component: article-thumb }, categories: {} }`.
             let items: [(String, ContentNode?, SourceLocation)]
@@ -299,6 +303,25 @@ public struct SiteConfiguration: Sendable, Equatable {
             throw TesseraError(
                 "unknown site.yml key '\(entry.key)'", at: entry.keyLocation,
                 hint: Suggestions.didYouMean(entry.key, in: Self.keys) ?? "put values of your own under `params:`")
+        }
+    }
+}
+
+extension SiteConfiguration {
+    static let outputFormats = ["html", "json"]
+
+    /// `outputs: [html, json]`, `[html]`, `[json]` or `[]`.
+    static func parseOutputs(_ node: ContentNode) throws -> [String] {
+        guard let list = node.list ?? (node.scalarText.map { [ContentNode(.string($0), at: node.location)] }) else {
+            throw TesseraError("'outputs' must be a list of formats, found \(node.kindDescription)", at: node.location, hint: "write `outputs: [html, json]`")
+        }
+        return try list.map { item in
+            guard let name = item.scalarText, outputFormats.contains(name) else {
+                throw TesseraError(
+                    "unknown output format '\(item.scalarText ?? item.kindDescription)'", at: item.location,
+                    hint: Suggestions.didYouMean(item.scalarText ?? "", in: outputFormats) ?? "the formats are html and json")
+            }
+            return name
         }
     }
 }

@@ -115,7 +115,10 @@ import Testing
         try SiteBuilder(options: options, cache: cache).build()
         try site.write("content/blog/first.md", Self.post("First, renamed", date: "2026-01-10"))
         let changed = try SiteBuilder(options: options, cache: cache).run().state.changedOutputs
-        #expect(changed == ["blog/first/index.html", "blog/index.html", "tags/index.html", "tags/swift/index.html"], "the edit also dropped the page's tag")
+        #expect(changed == [
+            "api/index.json", "blog/first/index.html", "blog/first/index.json", "blog/index.html", "blog/index.json",
+            "tags/index.html", "tags/index.json", "tags/swift/index.html", "tags/swift/index.json",
+        ], "the edit also dropped the page's tag")
         #expect(try site.read("blog/index.html").contains("First, renamed"))
     }
 }

@@ -18,7 +18,7 @@ import Testing
         #expect(try site.read("css/site.css") == "body{color:red}", "the site's static file overrides the theme's")
         #expect(site.exists("robots.txt"))
         #expect(report.pages == 2)
-        #expect(report.files == 6, "2 pages, sitemap.xml, the site's own robots.txt (not a generated one), a CSS file and an image")
+        #expect(report.files == 10, "2 pages and their JSON, sitemap.xml, the site's own robots.txt (not a generated one), a CSS file, an image, the API's index and schema")
     }
 
     @Test func aFailedBuildLeavesThePreviousOutputUntouched() throws {

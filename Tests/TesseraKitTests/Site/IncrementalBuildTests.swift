@@ -47,7 +47,9 @@ import Testing
 
     @Test func firstBuildWritesEverythingSecondNothing() throws {
         let preview = try Preview(Self.site)
-        #expect(try preview.rebuild() == ["b/index.html", "c/index.html", "index.html", "robots.txt", "site.css", "sitemap.xml"])
+        #expect(try preview.rebuild() == [
+            "api/index.json", "api/schema.json", "b/index.html", "b/index.json", "c/index.html", "c/index.json", "index.html", "index.json", "robots.txt", "site.css", "sitemap.xml",
+        ])
         #expect(try preview.rebuild() == [])
         #expect(preview.cache.statistics == .init(parsed: 0, parseReused: 3, mapped: 0, mapReused: 3, rendered: 0, renderReused: 3))
         try preview.expectSameAsFullBuild()
@@ -57,7 +59,7 @@ import Testing
         let preview = try Preview(Self.site)
         try preview.rebuild()
         try preview.site.write("content/b.md", "---\ntitle: B2\ncomponents:\n  - { component: note, message: Changed }\n---\n")
-        #expect(try preview.rebuild() == ["b/index.html"])
+        #expect(try preview.rebuild() == ["api/index.json", "b/index.html", "b/index.json"], "the index lists the new title")
         #expect(preview.cache.statistics.parsed == 1)
         #expect(preview.cache.statistics.rendered == 1)
         try preview.expectSameAsFullBuild()
@@ -94,7 +96,9 @@ import Testing
         let preview = try Preview(Self.site)
         try preview.rebuild()
         try preview.site.write("site.yml", "title: Renamed\ntheme: mini\nbuildDate: 2026-11-22T12:00:00Z\nbaseURL: /sub/\n")
-        #expect(try preview.rebuild() == ["index.html", "robots.txt", "sitemap.xml"], "only the home page prints a link, and links carry the base path, as do the sitemap's")
+        #expect(
+            try preview.rebuild() == ["api/index.json", "b/index.json", "c/index.json", "index.html", "index.json", "robots.txt", "sitemap.xml"],
+            "only the home page prints a link, and links carry the base path, as do the sitemap's and every JSON page's URLs")
         try preview.expectSameAsFullBuild()
     }
 
@@ -111,13 +115,13 @@ import Testing
         let preview = try Preview(Self.site)
         try preview.rebuild()
         try preview.site.remove("content/c.md")
-        #expect(try preview.rebuild() == ["c/index.html", "sitemap.xml"])
+        #expect(try preview.rebuild() == ["api/index.json", "c/index.html", "c/index.json", "sitemap.xml"])
         #expect(!FileManager.default.fileExists(atPath: preview.output + "/c"))
         try preview.site.remove("content/b.md")
         #expect(throws: TesseraError.self, "index.md links to /b/") { try preview.rebuild() }
         #expect(FileManager.default.fileExists(atPath: preview.output + "/b/index.html"), "a failed rebuild keeps the last good output")
         try preview.site.write("content/b.md", "---\ntitle: Back\n---\n")
-        #expect(try preview.rebuild() == ["b/index.html"], "the sitemap of the last good build already listed b")
+        #expect(try preview.rebuild() == ["api/index.json", "b/index.html", "b/index.json"], "the sitemap of the last good build already listed b; its title changed")
         try preview.expectSameAsFullBuild()
     }
 }

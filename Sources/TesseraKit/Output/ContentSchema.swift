@@ -1,0 +1,127 @@
+import Foundation
+
+/// `/api/schema.json`: a JSON Schema (2020-12) of the page documents this build writes, made
+/// from the component schemas, so apps and CI can validate every `index.json`.
+struct ContentSchemaWriter {
+    var registry: ComponentRegistry
+    var origin: String
+    var basePath: String
+
+    static let dialect = "https://json-schema.org/draft/2020-12/schema"
+
+    func schema() -> [String: Any] {
+        var definitions: [String: Any] = [
+            "page": pageDefinition,
+            "section": sectionDefinition,
+            "markdown": object(["html": ["type": "string"], "text": ["type": "string"]], required: ["html", "text"]),
+            "number": object(["text": ["type": "string"], "value": ["type": "number"]], required: ["text", "value"]),
+            "currency": object(["text": ["type": "string"], "value": ["type": "number"], "currency": ["type": "string", "pattern": "^[A-Z]{3}$"]], required: ["text", "value", "currency"]),
+            "date": object(["text": ["type": "string"], "iso": ["type": "string", "format": "date-time"]], required: ["text", "iso"]),
+            "link": object(["url": ["type": "string"], "external": ["type": "boolean"]], required: ["url", "external"]),
+            "image": object(["src": ["type": "string"], "alt": ["type": "string"], "external": ["type": "boolean"]], required: ["src", "alt", "external"]),
+            "component": ["anyOf": codes.map { ["$ref": "#/$defs/component-\($0)"] }],
+        ]
+        for code in codes {
+            definitions["component-\(code)"] = componentDefinition(code)
+        }
+        var schema: [String: Any] = [
+            "$schema": Self.dialect,
+            "title": "Tessera page",
+            "description": "A page's view data: its sections of components, as the website shows them.",
+            "type": "object",
+            "required": ["format", "version", "page", "sections"],
+            "additionalProperties": false,
+            "properties": [
+                "format": ["const": PageDocument.format],
+                "version": ["const": PageDocument.version],
+                "page": ["$ref": "#/$defs/page"],
+                "sections": ["type": "array", "items": ["$ref": "#/$defs/section"]],
+                "body": ["$ref": "#/$defs/markdown"],
+            ],
+            "$defs": definitions,
+        ]
+        if !origin.isEmpty { schema["$id"] = origin + basePath + "api/schema.json" }
+        return schema
+    }
+
+    /// Every component a page can hold: the theme's and the site's, and the built-in `body`.
+    var codes: [String] { registry.codes }
+
+    private func object(_ properties: [String: Any], required: [String]) -> [String: Any] {
+        ["type": "object", "properties": properties, "required": required, "additionalProperties": false]
+    }
+
+    private var pageDefinition: [String: Any] {
+        let string: [String: Any] = ["type": "string"]
+        let pageLink = object(["lang": string, "url": string, "json": string], required: ["lang", "url", "json"])
+        let pager = object(
+            ["current": ["type": "integer", "minimum": 1], "total": ["type": "integer", "minimum": 1],
+             "first": string, "last": string, "previous": string, "next": string],
+            required: ["current", "total", "first", "last"])
+        return object([
+            "id": string, "url": string, "json": string, "permalink": string, "lang": string,
+            "title": string, "summary": string, "date": ["type": "string", "format": "date-time"],
+            "buildDate": ["type": "string", "format": "date-time"],
+            "tags": ["type": "array", "items": string],
+            "translations": ["type": "array", "items": pageLink],
+            "pagination": pager,
+        ], required: ["id", "url", "json", "lang", "buildDate", "tags"])
+    }
+
+    private var sectionDefinition: [String: Any] {
+        object([
+            "id": ["type": "string"],
+            "layout": ["type": "string"],
+            "header": ["$ref": "#/$defs/component"],
+            "footer": ["$ref": "#/$defs/component"],
+            "items": ["type": "array", "items": ["$ref": "#/$defs/component"]],
+        ], required: ["id", "layout", "items"])
+    }
+
+    private func componentDefinition(_ code: String) -> [String: Any] {
+        let schema = registry[code]?.schema
+        var fields: [String: Any] = [:]
+        var required: [String] = []
+        if code == BodyComponent.code {
+            fields["content"] = ["$ref": "#/$defs/markdown"]
+            required.append("content")
+        }
+        for field in schema?.fields ?? [] {
+            fields[field.name] = fieldDefinition(field)
+            if field.required { required.append(field.name) }
+        }
+        var definition = object([
+            "id": ["type": "string"],
+            "type": ["const": code],
+            "version": ["const": schema?.version ?? 1],
+            "action": ["type": "string"],
+            "fields": object(fields, required: required),
+        ], required: ["id", "type", "version", "fields"])
+        if let description = schema?.description { definition["description"] = description }
+        return definition
+    }
+
+    private func fieldDefinition(_ field: FieldSpec) -> [String: Any] {
+        var definition: [String: Any]
+        switch field.type {
+        case .text: definition = ["type": "string"]
+        case .markdown, .inlineMarkdown: definition = ["$ref": "#/$defs/markdown"]
+        case .number, .percent: definition = ["$ref": "#/$defs/number"]
+        case .currency: definition = ["$ref": "#/$defs/currency"]
+        case .date: definition = ["$ref": "#/$defs/date"]
+        case .link: definition = ["$ref": "#/$defs/link"]
+        case .image: definition = ["$ref": "#/$defs/image"]
+        case .enum: definition = ["type": "string", "enum": field.values]
+        case .bool: definition = ["type": "boolean"]
+        case .list: definition = ["type": "array", "items": ["type": "string"]]
+        case .items:
+            let accepted = field.accepts.isEmpty ? codes : field.accepts
+            definition = ["type": "array", "items": ["anyOf": accepted.map { ["$ref": "#/$defs/component-\($0)"] }]]
+        }
+        if let description = field.description {
+            // `$ref` with siblings is fine in 2020-12.
+            definition["description"] = description
+        }
+        return definition
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+@testable import TesseraKit
+
+/// Each page's view data as `index.json`, `/api/index.json` and `/api/schema.json`, through the
+/// real pipeline.
+@Suite struct PageJSONTests {
+    static let home = """
+        ---
+        title: Home
+        date: 2026-11-01
+        summary: Where it starts.
+        tags: [swift]
+        sections:
+          - id: progress
+            header: { component: heading, title: In progress }
+            items:
+              - { component: course, id: swift-basics, title: Swift Basics, progress: 0.42, updated: 2026-11-20T10:00:00Z, link: /about/ }
+              - { component: note, message: "Two courses are **due**." }
+              - { component: row, items: [ { component: heading, title: Inside } ] }
+        ---
+        Body with *emphasis* & more.
+        """
+
+    static func site(_ files: [String: String] = [:]) throws -> TemporarySite {
+        try TemporarySite([
+            "site.yml": "title: T\ntheme: mini\nbaseURL: https://example.com/docs/\nbuildDate: 2026-11-22T12:00:00Z\nlanguages: [en, fr]\n",
+            "content/index.md": home,
+            "content/index.fr.md": "---\ntitle: Accueil\n---\n",
+            "content/about.md": "---\ntitle: About\n---\nAbout us.\n",
+        ].merging(files) { _, new in new })
+    }
+
+    static func json(_ site: TemporarySite, _ path: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(site.read(path).utf8)) as? [String: Any])
+    }
+
+    @Test func aPageIsItsSectionsOfTypedComponentsWithClientReadyFields() throws {
+        let site = try Self.site()
+        try site.build()
+        let document = try Self.json(site, "index.json")
+        #expect(document["format"] as? String == "tessera.page" && document["version"] as? Int == 1)
+        let page = try #require(document["page"] as? [String: Any])
+        #expect(page["id"] as? String == "index")
+        #expect(page["url"] as? String == "/docs/" && page["json"] as? String == "/docs/index.json")
+        #expect(page["permalink"] as? String == "https://example.com/docs/")
+        #expect(page["title"] as? String == "Home" && page["summary"] as? String == "Where it starts." && page["lang"] as? String == "en")
+        #expect(page["date"] as? String == "2026-11-01T00:00:00Z" && page["buildDate"] as? String == "2026-11-22T12:00:00Z")
+        #expect(page["tags"] as? [String] == ["swift"])
+        let translations = try #require(page["translations"] as? [[String: String]])
+        #expect(translations == [["lang": "en", "url": "/docs/", "json": "/docs/index.json"], ["lang": "fr", "url": "/docs/fr/", "json": "/docs/fr/index.json"]])
+        #expect((document["body"] as? [String: String])?["text"] == "Body with emphasis & more.")
+
+        let section = try #require((document["sections"] as? [[String: Any]])?.first)
+        #expect(section["id"] as? String == "progress" && section["layout"] as? String == "list")
+        #expect((section["header"] as? [String: Any])?["type"] as? String == "heading")
+        let items = try #require(section["items"] as? [[String: Any]])
+        let course = items[0]
+        #expect(course["id"] as? String == "swift-basics" && course["type"] as? String == "course" && course["version"] as? Int == 1)
+        #expect(course["action"] as? String == "/docs/about/")
+        let fields = try #require(course["fields"] as? [String: Any])
+        #expect(fields["title"] as? String == "Swift Basics")
+        #expect((fields["progress"] as? [String: Any])?["value"] as? Double == 0.42)
+        #expect((fields["progress"] as? [String: Any])?["text"] as? String == "42%")
+        #expect((fields["updated"] as? [String: Any])?["iso"] as? String == "2026-11-20T10:00:00Z")
+        #expect((fields["updated"] as? [String: Any])?["text"] as? String == "2 days ago")
+        #expect((fields["link"] as? [String: Any])?["url"] as? String == "/docs/about/")
+        #expect((fields["link"] as? [String: Any])?["external"] as? Bool == false)
+        let note = try #require(items[1]["fields"] as? [String: Any])
+        #expect((note["message"] as? [String: String]) == ["html": "Two courses are <strong>due</strong>.", "text": "Two courses are due."])
+        let children = try #require((items[2]["fields"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(children.count == 1 && children[0]["type"] as? String == "heading")
+        #expect((children[0]["id"] as? String)?.hasPrefix((items[2]["id"] as? String ?? "?") + "/heading-") == true, "a child's id is under its parent's")
+    }
+
+    @Test func derivedIdsSurviveEditsElsewhereOnThePage() throws {
+        func ids(_ body: String) throws -> [String] {
+            let site = try Self.site(["content/about.md": "---\ntitle: About\ncomponents:\n\(body)---\n"])
+            try site.build()
+            let items = (try Self.json(site, "about/index.json")["sections"] as? [[String: Any]])?.first?["items"] as? [[String: Any]] ?? []
+            return items.compactMap { $0["id"] as? String }
+        }
+        let before = try ids("  - { component: note, message: First }\n  - { component: note, message: Second }\n")
+        let after = try ids("  - { component: heading, title: New }\n  - { component: note, message: First }\n  - { component: note, message: Second }\n")
+        #expect(before.count == 2 && Set(before).count == 2)
+        #expect(Array(after.dropFirst()) == before, "inserting a component keeps the others' ids")
+        let twins = try ids("  - { component: note, message: Same }\n  - { component: note, message: Same }\n")
+        #expect(twins.count == 2 && twins[1] == twins[0] + "-2")
+    }
+
+    @Test func theOutputIsByteIdenticalAcrossBuilds() throws {
+        let first = try Self.site(), second = try Self.site()
+        try first.build()
+        try second.build()
+        for path in ["index.json", "fr/index.json", "about/index.json", "api/index.json", "api/schema.json"] {
+            #expect(try first.read(path) == second.read(path), "\(path)")
+        }
+    }
+
+    @Test func theIndexListsEveryPagesJSON() throws {
+        let site = try Self.site()
+        try site.build()
+        let index = try Self.json(site, "api/index.json")
+        #expect(index["format"] as? String == "tessera.index" && index["schema"] as? String == "/docs/api/schema.json")
+        let pages = try #require(index["pages"] as? [[String: Any]])
+        #expect(pages.compactMap { $0["json"] as? String } == ["/docs/about/index.json", "/docs/fr/index.json", "/docs/index.json", "/docs/tags/index.json", "/docs/tags/swift/index.json"])
+        #expect(pages.first { $0["id"] as? String == "index" }?["date"] as? String == "2026-11-01T00:00:00Z")
+    }
+
+    @Test func outputsTurnEitherFormatOff() throws {
+        let htmlOnly = try Self.site(["site.yml": "title: T\ntheme: mini\nbuildDate: 2026-11-22T12:00:00Z\nlanguages: [en, fr]\noutputs: [html]\n"])
+        try htmlOnly.build()
+        #expect(htmlOnly.exists("index.html") && !htmlOnly.exists("index.json") && !htmlOnly.exists("api/index.json"))
+
+        let jsonPage = try Self.site(["content/about.md": "---\ntitle: About\noutputs: [json]\n---\nAbout us.\n"])
+        try jsonPage.build()
+        #expect(jsonPage.exists("about/index.json") && !jsonPage.exists("about/index.html"))
+        #expect(jsonPage.exists("index.html") && jsonPage.exists("index.json"))
+    }
+
+    @Test func queryItemsAreThePagesAndPaginationLinksTheJSONPages() throws {
+        var files: [String: String] = [
+            "themes/mini/components/thumb.yml": "shell: none\nfields:\n  title: { type: text, required: true }\n  link: { type: link }\n",
+            "themes/mini/components/thumb.mustache": "<a href=\"{{link}}\">{{title}}</a>",
+            "content/blog/index.md": "---\ntitle: Blog\nsections:\n  - query: { under: blog, sort: title, paginate: 1, component: thumb }\n---\n",
+        ]
+        for name in ["a", "b"] { files["content/blog/\(name).md"] = "---\ntitle: Post \(name)\n---\n" }
+        let site = try Self.site(files)
+        try site.build()
+        let first = try Self.json(site, "blog/index.json")
+        let item = try #require(((first["sections"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])?.first)
+        #expect(item["id"] as? String == "page:blog/a" && item["action"] as? String == "/docs/blog/a/")
+        let pager = try #require((first["page"] as? [String: Any])?["pagination"] as? [String: Any])
+        #expect(pager["next"] as? String == "/docs/blog/page/2/index.json" && pager["previous"] == nil && pager["total"] as? Int == 2)
+        let second = try Self.json(site, "blog/page/2/index.json")
+        #expect(((second["page"] as? [String: Any])?["pagination"] as? [String: Any])?["previous"] as? String == "/docs/blog/index.json")
+        #expect((second["page"] as? [String: Any])?["id"] as? String == "blog/index/page/2")
+    }
+
+    @Test func mistakesAreLocatedErrors() throws {
+        for (files, place, message) in [
+            (["content/about.md": "---\ntitle: About\ncomponents:\n  - { component: note, id: \"not ok\", message: Hi }\n---\n"], "content/about.md:4:", "a component's 'id' must be letters"),
+            (["content/about.md": "---\ntitle: About\noutputs: [html, pdf]\n---\n"], "content/about.md:3:", "unknown output format 'pdf'"),
+            (["themes/mini/components/note.yml": "version: 0\nfields:\n  message: { type: inline-markdown, required: true }\n"], "themes/mini/components/note.yml:1:", "a schema's 'version' must be a positive whole number"),
+            (["themes/mini/components/note.yml": "fields:\n  id: text\n  message: { type: inline-markdown, required: true }\n"], "themes/mini/components/note.yml:2:", "'id' cannot be a field name"),
+        ] {
+            let diagnostics = try Self.site(files).diagnostics()
+            #expect(diagnostics.contains { $0.hasPrefix(place) && $0.contains(message) }, "\(message) in \(diagnostics)")
+        }
+    }
+
+    static let hasJSONSchema: Bool = {
+        if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import jsonschema"]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
+    /// Python's `jsonschema` (which `make test` installs) checks the schema itself, then every
+    /// page document against it; prints one line per invalid document.
+    static func validate(folder: String) throws -> (checked: Int, problems: String) {
+        let script = """
+            import json, os, sys
+            from jsonschema import Draft202012Validator
+            root = sys.argv[1]
+            schema = json.load(open(os.path.join(root, "api/schema.json")))
+            Draft202012Validator.check_schema(schema)
+            validator = Draft202012Validator(schema)
+            checked = 0
+            for folder, _, names in os.walk(root):
+                for name in names:
+                    if not name.endswith(".json") or folder.endswith("/api") or name == "feed.json":
+                        continue
+                    path = os.path.join(folder, name)
+                    checked += 1
+                    for error in validator.iter_errors(json.load(open(path))):
+                        print(os.path.relpath(path, root), list(error.absolute_path), error.message[:300])
+            print("checked", checked)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, folder]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = text.split(separator: "\n")
+        let checked = lines.last.flatMap { $0.hasPrefix("checked ") ? Int($0.dropFirst(8)) : nil } ?? 0
+        return (checked, lines.dropLast().joined(separator: "\n") + errors)
+    }
+
+    @Test(.enabled(if: hasJSONSchema, "needs Python's jsonschema (make test installs it)"))
+    func everyPageOfTheExampleSiteValidatesAgainstTheGeneratedSchema() throws {
+        let result = try Self.validate(folder: ExampleSiteCrawlTests.output)
+        #expect(result.checked >= 50, "every page has its JSON")
+        #expect(result.problems.isEmpty, "\(result.problems)")
+    }
+
+    @Test(.enabled(if: hasJSONSchema, "needs Python's jsonschema (make test installs it)"))
+    func theValidatorCatchesADocumentThatBreaksTheSchema() throws {
+        let site = try Self.site()
+        try site.build()
+        // A field of the wrong type, as an app with an outdated payload would send.
+        let broken = try site.read("index.json").replacingOccurrences(of: "\"title\":\"Swift Basics\"", with: "\"title\":42")
+        try broken.write(toFile: site.output + "/index.json", atomically: true, encoding: .utf8)
+        let result = try Self.validate(folder: site.output)
+        #expect(result.problems.hasPrefix("index.json ['sections', 0, 'items', 0]") && result.problems.contains("'title': 42"), "\(result.problems)")
+        #expect(!result.problems.contains("fr/index.json"), "only the broken document")
+    }
+}
