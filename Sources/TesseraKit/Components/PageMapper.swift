@@ -14,6 +14,8 @@ struct PageMapper: Sendable {
     /// What each query section lists.
     var selections: QuerySelections
     var menus: SiteMenus
+    /// The `data/` files, for queries of records.
+    var data = SiteData()
     /// The site's taxonomies, for `page.terms.<taxonomy>` links.
     var taxonomies: [String] = []
 
@@ -49,7 +51,9 @@ struct PageMapper: Sendable {
                 return errors.attempt { try mapper.map(use, context: context, pageContent: bodyHTML) }
             }
             var items = section.items.compactMap(map)
-            if let query = section.query {
+            if let query = section.query, let name = query.data {
+                items += errors.attempt { try dataItems(query, name: name, for: page, context: context) } ?? []
+            } else if let query = section.query {
                 items += errors.attempt { try queryItems(query, listing: selections.pages(of: page, section: position) ?? [], for: page, context: context) } ?? []
             }
             if let codes = section.examples {
@@ -76,7 +80,9 @@ struct PageMapper: Sendable {
     /// One item per page the query selects. A field the query maps that the component lacks is
     /// an error at the query; a page that cannot fill the component is an error in that page's
     /// file that names the query's.
-    private func queryItems(_ query: PageQuery, listing listedPages: [Page], for page: Page, context: TransformContext) throws -> [ComponentView] {
+    /// The schema of a query's component; a field `fields:` maps that the component lacks is an
+    /// error at the query.
+    private func schema(of query: PageQuery) throws -> ComponentSchema {
         let registry = mapper.registry
         guard let definition = registry[query.component] else {
             if registry.brokenCodes.contains(query.component) { throw TesseraError(diagnostics: []) }
@@ -92,6 +98,65 @@ struct PageMapper: Sendable {
                 hint: Suggestions.didYouMean(entry.key, in: schema.fields.map(\.name)) ?? "its fields are \(schema.fields.map(\.name).joined(separator: ", "))"))
         }
         try errors.throwIfErrors()
+        return schema
+    }
+
+    /// One item per record of a data file, its fields filled from the record by name (or through
+    /// `fields:`); a record that cannot fill the component is an error at its line in the data
+    /// file that names the query.
+    private func dataItems(_ query: PageQuery, name: String, for page: Page, context: TransformContext) throws -> [ComponentView] {
+        let schema = try schema(of: query)
+        var records = try data.records(name, at: query.location)
+        if query.sortGiven {
+            func key(_ record: ContentNode) -> ContentNode? { record[query.sortKey].flatMap { $0.isNull ? nil : $0 } }
+            records = records.enumerated().sorted { a, b in
+                let (x, y) = (key(a.element), key(b.element))
+                if (x == nil) != (y == nil) { return y == nil }
+                let ascending: Bool?
+                if let p = x?.number, let q = y?.number { ascending = p == q ? nil : p < q } else {
+                    let (p, q) = (x?.scalarText ?? "", y?.scalarText ?? "")
+                    ascending = p == q ? nil : p.localizedStandardCompare(q) == .orderedAscending
+                }
+                guard let ascending else { return a.offset < b.offset }
+                return query.order == .ascending ? ascending : !ascending
+            }.map(\.element)
+        }
+        if let limit = query.limit { records = Array(records.prefix(limit)) }
+        let renamed = Dictionary(query.fields.map { ($0.key, $0.value.scalarText ?? "") }, uniquingKeysWith: { first, _ in first })
+        let errors = DiagnosticCollector()
+        let views = records.compactMap { record -> ComponentView? in
+            let values = schema.fields.compactMap { field -> ContentNode.Entry? in
+                let key = renamed[field.name] ?? field.name
+                // `fields: { link: "/courses/{slug}/" }`: text made from the record's values.
+                if key.contains("{"), let mapping = query.fields.first(where: { $0.key == field.name }) {
+                    let text = PageGenerator.keys(in: key).reduce(key) { text, name in text.replacingOccurrences(of: "{\(name)}", with: record[name]?.scalarText ?? "") }
+                    return .init(key: field.name, keyLocation: mapping.keyLocation, value: ContentNode(.string(text), at: mapping.value.location))
+                }
+                return record.entries?.first { $0.key == key }.map { .init(key: field.name, keyLocation: $0.keyLocation, value: $0.value) }
+            }
+            let use = ComponentUse(code: query.component, codeLocation: query.componentLocation, fields: values, location: record.location)
+            do {
+                var view = try mapper.map(use, context: context)
+                if let id = record["id"]?.scalarText { view.id = "data:\(name)/\(id)" }
+                return view
+            } catch let error as TesseraError {
+                for var diagnostic in error.diagnostics {
+                    diagnostic.message += " (this record is listed by the query of content/\(page.relativePath), line \(query.location.line))"
+                    errors.report(diagnostic)
+                }
+                return nil
+            } catch {
+                errors.report(error, at: record.location)
+                return nil
+            }
+        }
+        try errors.throwIfErrors()
+        return views
+    }
+
+    private func queryItems(_ query: PageQuery, listing listedPages: [Page], for page: Page, context: TransformContext) throws -> [ComponentView] {
+        let schema = try schema(of: query)
+        let errors = DiagnosticCollector()
         let views = listedPages.compactMap { listed -> ComponentView? in
             do {
                 // Relative links in the listed page's front matter are relative to that page.

@@ -15,6 +15,8 @@ struct ContentLoader {
     var permalinks: [Permalink] = []
     var cache: BuildCache?
     var languages: [SiteLanguage] = [SiteLanguage(code: "en", isDefault: true)]
+    /// The `data/` files, for generator files.
+    var data = SiteData()
 
     struct Result: Sendable {
         var pages: [Page]
@@ -33,14 +35,23 @@ struct ContentLoader {
         let pageFiles = files.filter { PageParser.contentExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
         let assets = files.filter { !PageParser.contentExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
         let parser = PageParser(timeZone: timeZone, languages: languages, permalinks: permalinks)
-        let parsed = ParallelMap.map(pageFiles) { relative -> Page? in
+        let data = self.data
+        let parsed = ParallelMap.map(pageFiles) { relative -> [Page]? in
             let path = directory + "/" + relative
             return diagnostics.attempt(at: SourceLocation(file: path)) {
                 let text = try FileTree.readText(path)
-                if let page = cache?.page(for: path, text: text, parser: parser) { return page }
+                if let page = cache?.page(for: path, text: text, parser: parser) { return [page] }
+                // A feed file whose root is `generate:` makes a page per record of a data file.
+                if !["md", "markdown"].contains((relative as NSString).pathExtension.lowercased()),
+                   text.hasPrefix("generate:") || text.contains("\ngenerate:"),
+                   let generator = try PageGenerator.parse(try YAMLParser.parseMapping(text, file: path, what: "a generator file")) {
+                    let result = generator.pages(data: data, parser: parser, sourcePath: path, relativePath: relative)
+                    result.problems.forEach(diagnostics.report)
+                    return result.pages
+                }
                 let page = try parser.parse(text: text, sourcePath: path, relativePath: relative)
                 cache?.store(page, for: path, text: text, parser: parser)
-                return page
+                return [page]
             }
         }
         var failed: [(String, String)] = []
@@ -52,7 +63,7 @@ struct ContentLoader {
         var pages: [Page] = []
         var drafts = 0, future = 0, expired = 0
         var byURL: [String: Page] = [:]
-        for case let page? in parsed {
+        for page in parsed.compactMap({ $0 }).joined() {
             if page.draft && !includeDrafts {
                 drafts += 1
                 continue

@@ -22,6 +22,12 @@ struct PageParser: Equatable {
         }
         let what = kind == .markdown ? "front matter" : "a feed file"
         let root = try YAMLParser.parseMapping(front.yaml, file: sourcePath, lineOffset: front.yamlLineOffset, what: what)
+        return try parse(root: root, body: front.body, bodyLine: front.bodyLine, kind: kind, sourcePath: sourcePath, relativePath: relativePath)
+    }
+
+    /// A page from its front matter (or feed document) already read.
+    func parse(root: ContentNode, body: String, bodyLine: Int, kind: Page.Kind, sourcePath: String, relativePath: String) throws -> Page {
+        let front = (body: body, bodyLine: bodyLine)
         var page = Page(
             sourcePath: sourcePath, relativePath: relativePath, kind: kind, url: "/",
             layoutLocation: root.location)

@@ -14,6 +14,8 @@ public struct PageQuery: Sendable, Equatable {
 
     /// A folder of `content/` (`blog`, `guides/swift`); nil for the whole site.
     public var under: String?
+    /// Records of a data file (`data: courses` for `data/courses.csv`) instead of pages.
+    public var data: String?
     /// Also pages in folders below `under` (the default); false for its own files only.
     public var recursive = true
     /// Pages with at least one of these tags; empty for any.
@@ -22,6 +24,8 @@ public struct PageQuery: Sendable, Equatable {
     public var language: String?
     /// `date` (the default), `title`, `weight`, `path`, or any front matter key.
     public var sortKey = "date"
+    /// False when the query says no `sort:` (data records then keep their file's order).
+    public var sortGiven = false
     public var order = Order.descending
     public var limit: Int?
     /// Items per page: the list is split into `/blog/`, `/blog/page/2/`, …
@@ -41,7 +45,7 @@ public struct PageQuery: Sendable, Equatable {
     public var fields: [ContentNode.Entry] = []
     public var location: SourceLocation
 
-    static let keys = ["under", "recursive", "tags", "lang", "sort", "limit", "paginate", "component", "fields"]
+    static let keys = ["under", "recursive", "tags", "lang", "sort", "limit", "paginate", "component", "fields", "data"]
 
     static func parse(_ node: ContentNode) throws -> PageQuery {
         guard let entries = node.entries else {
@@ -76,6 +80,16 @@ public struct PageQuery: Sendable, Equatable {
                 query.under = folder.isEmpty ? nil : folder
             }
         }
+        if let data = node["data"] {
+            if let name = data.scalarText, !name.isEmpty { query.data = name } else {
+                errors.report(Diagnostic(.error, "'data' must name a file of data/ (without its extension)", at: data.location, hint: "write `data: courses` for data/courses.csv"))
+            }
+            for key in ["under", "recursive", "tags", "lang", "paginate"] {
+                if let entry = entries.first(where: { $0.key == key }) {
+                    errors.report(Diagnostic(.error, "'\(key)' filters pages, and this query lists the records of data/\(data.scalarText ?? "")", at: entry.keyLocation, hint: "remove '\(key)', or query pages instead of data"))
+                }
+            }
+        }
         if let recursive = node["recursive"] {
             if let flag = recursive.bool { query.recursive = flag } else {
                 errors.report(Diagnostic(.error, "'recursive' must be true or false, found \(recursive.kindDescription)", at: recursive.location))
@@ -105,6 +119,7 @@ public struct PageQuery: Sendable, Equatable {
                 }
                 query.sortKey = words[0]
                 query.order = order
+                query.sortGiven = true
             }
         }
         if let limit = node["limit"] {

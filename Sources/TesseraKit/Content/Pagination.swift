@@ -50,7 +50,7 @@ extension BuildStep {
         for position in state.pages.indices {
             let page = state.pages[position]
             guard page.sections.contains(where: { $0.query != nil }) else { continue }
-            let lists = page.sections.map { section in section.query.map { $0.select(from: state.pages, terms: index, for: page) } }
+            let lists = page.sections.map { section in section.query.flatMap { $0.data == nil ? $0.select(from: state.pages, terms: index, for: page) : nil } }
             selections.lists[page.url] = lists
             let paginated = page.sections.indices.filter { page.sections[$0].query?.paginate != nil }
             guard let section = paginated.first, let query = page.sections[section].query, let size = query.paginate else { continue }

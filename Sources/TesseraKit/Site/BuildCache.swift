@@ -32,6 +32,8 @@ public final class BuildCache: @unchecked Sendable {
         var translations: [String: TranslationTable]
         /// Menus come from every page's `menu:`, and every page shows them.
         var menus: SiteMenus
+        /// Query sections may list data records.
+        var data: SiteData
     }
 
     /// Everything rendering depends on besides the view data and the templates: what templates
@@ -42,6 +44,8 @@ public final class BuildCache: @unchecked Sendable {
         var schemas: [ComponentSchema]
         var buildDate: Date
         var translations: [String: TranslationTable]
+        /// `site.data` in templates.
+        var data: SiteData
     }
 
     struct RenderedPage {

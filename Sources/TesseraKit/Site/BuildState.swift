@@ -13,6 +13,8 @@ public final class BuildState: @unchecked Sendable {
     /// Language code → its strings, theme's and site's merged.
     public internal(set) var translations: [String: TranslationTable] = [:]
     public internal(set) var pages: [Page] = []
+    /// The `data/` folder's files.
+    public internal(set) var data = SiteData()
     /// What each query section lists, run once by the `paginate` step.
     public internal(set) var querySelections = QuerySelections()
     /// Every menu, per language.
@@ -89,6 +91,7 @@ public final class BuildState: @unchecked Sendable {
             ("buildDate", DateTransformer.view(of: buildDate, format: "iso", hasTime: true, context: context)),
             ("params", .object(ViewObject(configuration.params.map { ($0.key, ViewValue(plain: $0.value)) }))),
             ("generator", .string("Tessera \(Tessera.version)")),
+            ("data", data.view),
         ])
     }
 }

@@ -13,7 +13,7 @@ public struct BuildStep: Sendable {
 
     /// load → parse → map → render → write.
     public static let standardPipeline: [BuildStep] = [
-        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .fingerprintAssets, .buildMenus, .mapPages, .renderPages, .writePageJSON, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
+        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadData, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .fingerprintAssets, .buildMenus, .mapPages, .renderPages, .writePageJSON, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
     ]
 }
 
@@ -62,7 +62,8 @@ extension BuildStep {
     }
 
     public static let loadContent = BuildStep("load content") { state in
-        let loader = ContentLoader(directory: state.siteDirectory + "/content", boundary: state.configuration.allowExternalSymlinks ? nil : state.siteDirectory, timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts, now: state.buildDate, includeFuture: state.options.includeFuture, permalinks: state.configuration.permalinks, cache: state.cache, languages: state.configuration.languages)
+        var loader = ContentLoader(directory: state.siteDirectory + "/content", boundary: state.configuration.allowExternalSymlinks ? nil : state.siteDirectory, timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts, now: state.buildDate, includeFuture: state.options.includeFuture, permalinks: state.configuration.permalinks, cache: state.cache, languages: state.configuration.languages)
+        loader.data = state.data
         let result = loader.load(into: state.diagnostics)
         state.pages = result.pages
         state.skippedDrafts = result.skippedDrafts
@@ -99,13 +100,14 @@ extension BuildStep {
             contexts: Dictionary(uniqueKeysWithValues: languages.map { ($0.code, state.transformContext(for: $0.code)) }),
             languages: languages, pages: state.pages, selections: state.querySelections, menus: state.menus, origin: state.configuration.origin)
         mapper.taxonomies = state.configuration.taxonomies.map(\.name)
+        mapper.data = state.data
         let pageMapper = mapper
         let diagnostics = state.diagnostics
         let cache = state.cache
         let generation = cache?.generation(for: .init(
             configuration: state.configuration, theme: theme,
             schemas: state.registry.codes.compactMap { state.registry[$0]?.schema },
-            links: state.links, buildDate: state.buildDate, translations: state.translations, menus: state.menus)) ?? 0
+            links: state.links, buildDate: state.buildDate, translations: state.translations, menus: state.menus, data: state.data)) ?? 0
         state.pageViews = ParallelMap.map(state.pages) { page in
             // A query section lists other pages, so its page is mapped anew on every build.
             let listsPages = page.sections.contains { $0.query != nil }
@@ -140,7 +142,7 @@ extension BuildStep {
             cache?.generation(for: .init(
                 configuration: state.configuration, theme: theme,
                 schemas: state.registry.codes.compactMap { state.registry[$0]?.schema },
-                buildDate: state.buildDate, translations: state.translations))
+                buildDate: state.buildDate, translations: state.translations, data: state.data))
         } ?? 0
         let fingerprints = state.fingerprints
         let outputs = state.configuration.outputs
