@@ -20,59 +20,59 @@ struct PageDocument {
     /// The JSON URL of a page, with the base path: `/docs/blog/index.json`.
     func jsonURL(of page: Page) -> String { basePath + page.jsonOutputPath }
 
-    func document(for view: PageView) -> [String: Any] {
+    func document(for view: PageView) -> [String: JSONValue] {
         let page = view.page
         let url = basePath + page.url.dropFirst()
-        var meta: [String: Any] = [
-            "id": page.contentID,
-            "url": url,
-            "json": jsonURL(of: page),
-            "lang": page.language,
-            "buildDate": buildDate,
-            "tags": page.tags,
+        var meta: [String: JSONValue] = [
+            "id": .string(page.contentID),
+            "url": .string(url),
+            "json": .string(jsonURL(of: page)),
+            "lang": .string(page.language),
+            "buildDate": .string(buildDate),
+            "tags": .array(page.tags.map(JSONValue.string)),
         ]
-        if !origin.isEmpty { meta["permalink"] = origin + url }
-        if let title = page.title { meta["title"] = title }
-        if let summary = page.summary { meta["summary"] = summary }
-        if let date = page.date { meta["date"] = FeedWriter.rfc3339(date) }
-        let translations = languages.compactMap { language -> [String: Any]? in
+        if !origin.isEmpty { meta["permalink"] = .string(origin + url) }
+        if let title = page.title { meta["title"] = .string(title) }
+        if let summary = page.summary { meta["summary"] = .string(summary) }
+        if let date = page.date { meta["date"] = .string(FeedWriter.rfc3339(date)) }
+        let translations = languages.compactMap { language -> [String: JSONValue]? in
             guard let other = versions[page.translationKey]?[language.code] else { return nil }
-            return ["lang": language.code, "url": basePath + other.url.dropFirst(), "json": jsonURL(of: other)]
+            return ["lang": .string(language.code), "url": .string(basePath + other.url.dropFirst()), "json": .string(jsonURL(of: other))]
         }
-        if translations.count > 1 { meta["translations"] = translations }
+        if translations.count > 1 { meta["translations"] = .array(translations.map(JSONValue.object)) }
         if let pagination = page.pagination {
-            var pager: [String: Any] = ["current": pagination.number, "total": pagination.total]
-            func json(_ number: Int) -> String { basePath + Page.jsonPath(ofURL: pagination.url(of: number)) }
+            var pager: [String: JSONValue] = ["current": .int(pagination.number), "total": .int(pagination.total)]
+            func json(_ number: Int) -> JSONValue { .string(basePath + Page.jsonPath(ofURL: pagination.url(of: number))) }
             if pagination.number > 1 { pager["previous"] = json(pagination.number - 1) }
             if pagination.number < pagination.total { pager["next"] = json(pagination.number + 1) }
             pager["first"] = json(1)
             pager["last"] = json(pagination.total)
-            meta["pagination"] = pager
+            meta["pagination"] = .object(pager)
         }
-        var document: [String: Any] = [
-            "format": Self.format,
-            "version": Self.version,
-            "page": meta,
-            "sections": view.sections.enumerated().map { index, section in sectionObject(section, index: index) },
+        var document: [String: JSONValue] = [
+            "format": .string(Self.format),
+            "version": .int(Self.version),
+            "page": .object(meta),
+            "sections": .array(view.sections.enumerated().map { index, section in .object(sectionObject(section, index: index)) }),
         ]
         if let content = view.content { document["body"] = Self.markdown(content) }
         return document
     }
 
-    private func sectionObject(_ section: SectionView, index: Int) -> [String: Any] {
+    private func sectionObject(_ section: SectionView, index: Int) -> [String: JSONValue] {
         var ids = Set<String>()
-        var object: [String: Any] = [
-            "id": section.id ?? "section-\(index + 1)",
-            "layout": section.layout,
-            "items": section.items.map { component($0, prefix: "", taken: &ids) },
+        var object: [String: JSONValue] = [
+            "id": .string(section.id ?? "section-\(index + 1)"),
+            "layout": .string(section.layout),
+            "items": .array(section.items.map { .object(component($0, prefix: "", taken: &ids)) }),
         ]
-        if let header = section.header { object["header"] = component(header, prefix: "", taken: &ids) }
-        if let footer = section.footer { object["footer"] = component(footer, prefix: "", taken: &ids) }
+        if let header = section.header { object["header"] = .object(component(header, prefix: "", taken: &ids)) }
+        if let footer = section.footer { object["footer"] = .object(component(footer, prefix: "", taken: &ids)) }
         return object
     }
 
     /// `{ id, type, version, fields, action }`; `taken` keeps ids unique within a section.
-    private func component(_ view: ComponentView, prefix: String, taken: inout Set<String>) -> [String: Any] {
+    private func component(_ view: ComponentView, prefix: String, taken: inout Set<String>) -> [String: JSONValue] {
         var id = prefix + (view.id ?? view.code + "-" + view.contentDigest)
         if !taken.insert(id).inserted {
             var number = 2
@@ -80,7 +80,7 @@ struct PageDocument {
             id += "-\(number)"
         }
         let schema = registry[view.code]?.schema
-        var fields: [String: Any] = [:]
+        var fields: [String: JSONValue] = [:]
         var action: String?
         if view.code == BodyComponent.code {
             fields["content"] = Self.markdown(view.data["content"]?.text ?? "")
@@ -89,68 +89,65 @@ struct PageDocument {
             guard let value = view.data[field.name], value != .null else { continue }
             if field.type == .items, case .components(let children) = value {
                 var childIDs = Set<String>()
-                fields[field.name] = children.map { component($0, prefix: id + "/", taken: &childIDs) }
+                fields[field.name] = .array(children.map { .object(component($0, prefix: id + "/", taken: &childIDs)) })
                 continue
             }
             guard let converted = Self.value(value, type: field.type) else { continue }
             fields[field.name] = converted
             if field.type == .link, action == nil, let target = value["url"]?.text { action = target }
         }
-        var object: [String: Any] = ["id": id, "type": view.code, "version": schema?.version ?? 1, "fields": fields]
-        if let action { object["action"] = action }
+        var object: [String: JSONValue] = ["id": .string(id), "type": .string(view.code), "version": .int(schema?.version ?? 1), "fields": .object(fields)]
+        if let action { object["action"] = .string(action) }
         return object
     }
 
     /// A field's view data in its JSON shape (see ContentAPI.md).
-    static func value(_ value: ViewValue, type: FieldType) -> Any? {
+    static func value(_ value: ViewValue, type: FieldType) -> JSONValue? {
         switch type {
         case .text:
-            return value.text
+            return value.text.map(JSONValue.string)
         case .markdown, .inlineMarkdown:
             return value.text.map(markdown)
         case .number, .percent, .currency:
             guard let text = value.text, let raw = value["value"].flatMap(number) else { return nil }
-            var object: [String: Any] = ["text": text, "value": raw]
-            if type == .currency, let code = value["currency"]?.text { object["currency"] = code }
-            return object
+            var object: [String: JSONValue] = ["text": .string(text), "value": raw]
+            if type == .currency, let code = value["currency"]?.text { object["currency"] = .string(code) }
+            return .object(object)
         case .date:
             guard let text = value.text, let iso = value["iso"]?.text else { return nil }
-            return ["text": text, "iso": iso]
+            return ["text": .string(text), "iso": .string(iso)]
         case .link:
             guard let url = value["url"]?.text ?? value.text else { return nil }
-            return ["url": url, "external": value["external"] == .bool(true)]
+            return ["url": .string(url), "external": .bool(value["external"] == .bool(true))]
         case .image:
             guard let src = value["src"]?.text ?? value.text else { return nil }
-            var object: [String: Any] = ["src": src, "external": value["external"] == .bool(true)]
-            object["alt"] = value["alt"]?.text ?? ""
-            return object
+            return ["src": .string(src), "external": .bool(value["external"] == .bool(true)), "alt": .string(value["alt"]?.text ?? "")]
         case .enum:
-            return value["value"]?.text ?? value.text
+            return (value["value"]?.text ?? value.text).map(JSONValue.string)
         case .bool:
-            if case .bool(let flag) = value { return flag }
+            if case .bool(let flag) = value { return .bool(flag) }
             return nil
         case .list:
-            if case .list(let items) = value["items"] ?? value { return items.compactMap(\.text) }
+            if case .list(let items) = value["items"] ?? value { return .array(items.compactMap(\.text).map(JSONValue.string)) }
             return nil
         case .items:
             return nil
         }
     }
 
-    private static func number(_ value: ViewValue) -> Any? {
+    private static func number(_ value: ViewValue) -> JSONValue? {
         guard case .number(let raw) = value else { return nil }
-        return raw == raw.rounded() && abs(raw) < 1e15 ? Int(raw) as Any : raw as Any
+        return raw == raw.rounded() && abs(raw) < 1e15 ? .int(Int(raw)) : .double(raw)
     }
 
     /// Markdown for a client: the HTML, and the same as plain text.
-    static func markdown(_ html: String) -> [String: Any] {
-        ["html": html, "text": HTMLText.plain(html)]
+    static func markdown(_ html: String) -> JSONValue {
+        ["html": .string(html), "text": .string(HTMLText.plain(html))]
     }
 
-    /// The document as bytes: keys sorted, no escaped slashes, so equal input gives equal bytes.
-    static func encode(_ object: Any) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+    /// The document as text: keys sorted, no escaped slashes, so equal input gives equal bytes.
+    static func encode(_ object: [String: JSONValue]) -> String {
+        JSONValue.object(object).text
     }
 }
 
@@ -246,23 +243,26 @@ extension BuildStep {
             }
             state.outputs.append(.text(page.jsonOutputPath, json))
         }
-        let index: [String: Any] = [
-            "format": "tessera.index", "version": PageDocument.version, "buildDate": writer.buildDate,
-            "schema": configuration.basePath + "api/schema.json",
-            "pages": documents.map { page, _ -> [String: Any] in
-                var entry: [String: Any] = ["id": page.contentID, "json": writer.jsonURL(of: page), "url": configuration.basePath + page.url.dropFirst(), "lang": page.language]
-                if let title = page.title { entry["title"] = title }
-                if let date = page.date { entry["date"] = FeedWriter.rfc3339(date) }
-                return entry
-            }.sorted { ($0["json"] as? String ?? "") < ($1["json"] as? String ?? "") },
+        let index: [String: JSONValue] = [
+            "format": "tessera.index", "version": .int(PageDocument.version), "buildDate": .string(writer.buildDate),
+            "schema": .string(configuration.basePath + "api/schema.json"),
+            "pages": .array(documents.map(\.0).sorted { writer.jsonURL(of: $0) < writer.jsonURL(of: $1) }.map { page -> JSONValue in
+                var entry: [String: JSONValue] = [
+                    "id": .string(page.contentID), "json": .string(writer.jsonURL(of: page)),
+                    "url": .string(configuration.basePath + page.url.dropFirst()), "lang": .string(page.language),
+                ]
+                if let title = page.title { entry["title"] = .string(title) }
+                if let date = page.date { entry["date"] = .string(FeedWriter.rfc3339(date)) }
+                return .object(entry)
+            }),
         ]
-        let schema = ContentSchemaWriter(registry: state.registry, origin: configuration.origin, basePath: configuration.basePath).schema()
-        for (path, object) in [("api/index.json", index), ("api/schema.json", schema)] {
+        let schema = JSONValue(any: ContentSchemaWriter(registry: state.registry, origin: configuration.origin, basePath: configuration.basePath).schema())
+        for (path, document) in [("api/index.json", JSONValue.object(index)), ("api/schema.json", schema)] {
             guard taken.insert(path).inserted else {
                 state.diagnostics.report(Diagnostic(.error, "\(path) is both a file of the site and the content API's", hint: "move the site's file, or set `outputs: [html]` in site.yml"))
                 continue
             }
-            state.outputs.append(.text(path, PageDocument.encode(object)))
+            state.outputs.append(.text(path, document.text))
         }
     }
 }
