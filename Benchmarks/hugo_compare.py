@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Tessera against Hugo on the same corpora, built in turns; medians of wall time and peak memory.
+
+Usage: Benchmarks/hugo_compare.py [--tessera PATH] [--sizes 1000,10000] [--runs 5] [--corpora plain,tagged,feed]
+
+Corpora (generated deterministically, seed 42):
+  plain   N posts: front matter and 2-4 KB of Markdown each. Hugo: taxonomies, RSS and sitemap off.
+  tagged  the same posts with three of 40 tags each, RSS of the blog and of every tag, the sitemap.
+  feed    N Tessera feed pages of 20 components (8 types: dates, percents, currencies, Markdown,
+          links), against Hugo's plain posts (Hugo has no component model).
+Floors: the `cmark` command over all the corpus's Markdown, and `cp -r` of the corpus.
+Installs Hugo with apt-get when it is missing. Prints one table; ratios are Tessera / Hugo.
+"""
+import argparse, os, random, shutil, statistics, subprocess, sys, tempfile, time
+
+WORDS = ("feed section component shell header footer item view model transformer date number currency "
+         "percent link image markdown template theme layout page site build render write query tag swift "
+         "list grid carousel card notice banner stat progress course lesson").split()
+
+
+def sentence(rng, words=12):
+    text = " ".join(rng.choice(WORDS) for _ in range(words))
+    return text[0].upper() + text[1:] + "."
+
+
+def markdown_body(rng):
+    parts, size, target = [], 0, rng.randint(2048, 4096)
+    while size < target:
+        kind = rng.random()
+        if kind < 0.15:
+            block = "## " + sentence(rng, 4)[:-1]
+        elif kind < 0.3:
+            block = "\n".join("- " + sentence(rng, 6) for _ in range(3))
+        elif kind < 0.38:
+            block = "```\nlet value = " + str(rng.randint(1, 999)) + "\nprint(value)\n```"
+        else:
+            block = " ".join(sentence(rng) for _ in range(4)) + " See *this* and **that**, or `code`."
+        parts.append(block)
+        size += len(block) + 2
+    return "\n\n".join(parts) + "\n"
+
+
+def tags_for(i):
+    return [f"topic-{(i * k) % 40:02}" for k in (1, 7, 13)]
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def posts(n):
+    rng = random.Random(42)
+    for i in range(n):
+        yield i, f"Post number {i}", f"{2000 + i // 400}-{1 + (i // 31) % 12:02}-{1 + i % 28:02}", markdown_body(rng)
+
+
+def tessera_site(root, tessera, corpus, n):
+    subprocess.run([tessera, "new", root], check=True, stdout=subprocess.DEVNULL)
+    config = open(root + "/site.yml").read().replace("baseURL: /\n", "baseURL: https://example.com/\n")
+    if corpus == "tagged":
+        config += "taxonomies:\n  tags: { paginate: 10, feeds: [rss] }\n"
+        write(root + "/content/posts/index.md", "---\ntitle: Posts\nfeeds: [rss]\nsections:\n  - query: { under: posts, sort: date desc, paginate: 10, component: article-thumb }\n---\n")
+    config += "outputs: [html]\n"
+    write(root + "/site.yml", config)
+    for i, title, date, body in posts(n):
+        if corpus == "feed":
+            write(f"{root}/content/posts/post-{i:05}.md", feed_page(i, title, date))
+        else:
+            tags = f"tags: [{', '.join(tags_for(i))}]\n" if corpus == "tagged" else ""
+            write(f"{root}/content/posts/post-{i:05}.md", f"---\ntitle: {title}\ndate: {date}\nsummary: What post {i} is about.\n{tags}---\n{body}")
+
+
+def feed_page(i, title, date):
+    items = []
+    for k in range(4):
+        items.append(f"""  - header: {{ component: section-header, title: Section {k} of page {i} }}
+    items:
+      - {{ component: course-progress, title: Course {i}-{k}, author: Ada Lovelace, progress: 0.{(i + k) % 100:02}, lessonsLeft: {k + 1}, updated: {date}T10:00:00Z, link: /about/ }}
+      - {{ component: notice, message: "Notice **{i}** with a [link](/about/)", tone: info }}
+      - {{ component: stat, value: {i * 13 + k}, label: Learners, change: 0.{k + 1}, period: vs last week }}
+      - {{ component: payment-transaction, description: Invoice {i}-{k}, amount: {{ amount: -{i % 500}.5, currency: EUR }}, date: {date}, detail: Visa 4242 }}
+      - {{ component: comment, commenter: Grace Hopper, text: "A *comment* on page {i}.", date: {date}T09:00:00Z }}""")
+    return f"---\ntitle: {title}\ndate: {date}\nsections:\n" + "\n".join(items) + "\n---\n"
+
+
+HUGO_LAYOUTS = {
+    "layouts/_default/baseof.html": "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{{ .Title }} · {{ .Site.Title }}</title></head><body><header><a href=\"{{ \"/\" | relURL }}\">{{ .Site.Title }}</a></header><main>{{ block \"main\" . }}{{ end }}</main></body></html>\n",
+    "layouts/_default/single.html": "{{ define \"main\" }}<article><h1>{{ .Title }}</h1><time>{{ .Date.Format \"Jan 2, 2006\" }}</time>{{ .Content }}{{ with .Params.tags }}<ul>{{ range . }}<li><a href=\"{{ \"tags/\" | relURL }}{{ . | urlize }}/\">{{ . }}</a></li>{{ end }}</ul>{{ end }}</article>{{ end }}\n",
+    "layouts/_default/list.html": "{{ define \"main\" }}<h1>{{ .Title }}</h1>{{ range (.Paginate .Pages).Pages }}<article><h2><a href=\"{{ .RelPermalink }}\">{{ .Title }}</a></h2><p>{{ .Summary }}</p></article>{{ end }}{{ end }}\n",
+}
+
+
+def hugo_site(root, corpus, n):
+    kinds = '["taxonomy", "term", "RSS", "sitemap"]' if corpus != "tagged" else '[]'
+    write(root + "/hugo.toml", f"""baseURL = "https://example.com/"
+title = "Bench"
+disableKinds = {kinds}
+[pagination]
+  pagerSize = 10
+[markup.highlight]
+  codeFences = false
+""")
+    for path, text in HUGO_LAYOUTS.items():
+        write(root + "/" + path, text)
+    for i, title, date, body in posts(n):
+        tags = f"tags: [{', '.join(tags_for(i))}]\n" if corpus == "tagged" else ""
+        write(f"{root}/content/posts/post-{i:05}.md", f"---\ntitle: {title}\ndate: {date}\nsummary: What post {i} is about.\n{tags}---\n{body}")
+
+
+def timed(command, cwd=None):
+    """Wall seconds and peak RSS in MiB of one run."""
+    with tempfile.NamedTemporaryFile(mode="r") as report:
+        start = time.perf_counter()
+        result = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report.name] + command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        wall = time.perf_counter() - start
+        if result.returncode != 0:
+            sys.exit(f"failed: {' '.join(command)}\n{result.stderr[-2000:]}")
+        return wall, int(report.read().strip().splitlines()[-1]) / 1024
+
+
+def median_runs(runs, command, cwd=None, before=None):
+    walls, peaks = [], []
+    for _ in range(runs):
+        if before:
+            before()
+        wall, peak = timed(command, cwd)
+        walls.append(wall)
+        peaks.append(peak)
+    return statistics.median(walls), statistics.median(peaks)
+
+
+def floors(root, n):
+    files = [os.path.join(dp, f) for dp, _, fs in os.walk(root + "/content") for f in fs if f.endswith(".md")]
+    start = time.perf_counter()
+    for chunk in range(0, len(files), 500):
+        subprocess.run(["cmark"] + files[chunk:chunk + 500], stdout=subprocess.DEVNULL, check=True)
+    cmark = time.perf_counter() - start
+    copy = tempfile.mkdtemp(prefix="bench-copy-")
+    start = time.perf_counter()
+    subprocess.run(["cp", "-r", root + "/content", copy + "/c"], check=True)
+    cp = time.perf_counter() - start
+    shutil.rmtree(copy)
+    return cmark, cp
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tessera", default=".build/release/tessera")
+    parser.add_argument("--sizes", default="1000,10000")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--corpora", default="plain,tagged,feed")
+    args = parser.parse_args()
+    tessera = os.path.abspath(args.tessera)
+    if not shutil.which("hugo"):
+        subprocess.run(["apt-get", "install", "-y", "-qq", "hugo"], check=True, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    if not shutil.which("cmark"):
+        subprocess.run(["apt-get", "install", "-y", "-qq", "cmark"], check=True, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    hugo_version = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.split()[1]
+    print(f"Tessera {tessera} vs Hugo {hugo_version}; median of {args.runs} runs, in turns\n")
+    print("| corpus | N | Tessera | Hugo | time ratio | Tessera MiB | Hugo MiB | memory ratio | cmark floor | cp -r floor |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for n in [int(size) for size in args.sizes.split(",")]:
+        for corpus in args.corpora.split(","):
+            work = tempfile.mkdtemp(prefix=f"bench-{corpus}-{n}-")
+            tessera_site(work + "/tessera", tessera, corpus, n)
+            hugo_site(work + "/hugo", "plain" if corpus == "feed" else corpus, n)
+            out = work + "/out"
+            t_walls, t_peaks, h_walls, h_peaks = [], [], [], []
+            for _ in range(args.runs):
+                shutil.rmtree(out, ignore_errors=True)
+                wall, peak = timed([tessera, "build", "--source", work + "/tessera", "--output", out + "/tessera"])
+                t_walls.append(wall); t_peaks.append(peak)
+                shutil.rmtree(work + "/hugo/public", ignore_errors=True)
+                wall, peak = timed(["hugo", "--quiet", "--source", work + "/hugo", "--destination", out + "/hugo"])
+                h_walls.append(wall); h_peaks.append(peak)
+            cmark, cp = floors(work + "/tessera", n)
+            tw, tp, hw, hp = (statistics.median(x) for x in (t_walls, t_peaks, h_walls, h_peaks))
+            print(f"| {corpus} | {n:,} | {tw:.2f} s | {hw:.2f} s | {tw / hw:.2f} | {tp:.0f} | {hp:.0f} | {tp / hp:.2f} | {cmark:.2f} s | {cp:.2f} s |", flush=True)
+            shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
