@@ -32,10 +32,9 @@ struct PageMapper: Sendable {
     func map(_ page: Page) throws -> PageView {
         guard var context = contexts[page.language] ?? contexts.values.first else { throw TesseraError("no language for \(page.relativePath)") }
         context.pageURL = page.url
-        let bodyText = page.body.trimmingCharacters(in: .whitespacesAndNewlines)
         let errors = DiagnosticCollector()
         var bodyHTML: String?
-        if !bodyText.isEmpty {
+        if !page.body.isBlank {
             do {
                 bodyHTML = try context.markdown.html(page.body, links: context.markdownLinks)
             } catch let error as MarkdownURLError {

@@ -193,7 +193,7 @@ extension BuildStep {
             let context = state.transformContext(for: page.language)
             let entries = listed.prefix(configuration.feeds.limit).map { listed -> FeedWriter.Entry in
                 var html: String?
-                if configuration.feeds.fullContent, !listed.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                if configuration.feeds.fullContent, !listed.body.isBlank {
                     var listedContext = context
                     listedContext.pageURL = listed.url
                     // Links were checked when the page itself was mapped; here they only need to be absolute.

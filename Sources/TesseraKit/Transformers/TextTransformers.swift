@@ -74,3 +74,11 @@ enum TextTransformers {
         }
     }
 }
+
+extension String {
+    /// Nothing but spaces, tabs and line breaks (or nothing): a scan of the bytes up to the first
+    /// other one, where `trimmingCharacters` would copy the whole text through NSString.
+    var isBlank: Bool {
+        utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+}
