@@ -51,7 +51,7 @@ final class TemplateScope: MustacheParent {
                     return ""
                 }
                 use?.record(key, entry)
-                return tag == "asset" ? basePath + entry.path : entry.integrity
+                return LiteralText(description: tag == "asset" ? basePath + entry.path : entry.integrity)
             }
         }
     }
@@ -64,7 +64,7 @@ final class TemplateScope: MustacheParent {
             guard let key = words.first else { return "" }
             let count = words.dropFirst().first { $0.hasPrefix("count=") }.map { String($0.dropFirst("count=".count)) }
             do {
-                return try translator.template(key, countVariable: count)
+                return LiteralText.unlessTemplate(try translator.template(key, countVariable: count))
             } catch let error as TesseraError {
                 if !missingTranslations.contains(where: { $0.key == key }) { missingTranslations.append((key, error)) }
                 return (try? fallback?.template(key, countVariable: count)) ?? key
@@ -72,5 +72,16 @@ final class TemplateScope: MustacheParent {
                 return key
             }
         }
+    }
+}
+
+/// A lambda's result that is final text: swift-mustache prints it as it is, where a `String`
+/// would be parsed as a template first (a translation without placeholders, an asset URL).
+struct LiteralText: CustomStringConvertible {
+    let description: String
+
+    /// `text` as literal text when it has no Mustache tags, else `text` for Mustache to render.
+    static func unlessTemplate(_ text: String) -> Any {
+        text.contains("{{") ? text : LiteralText(description: text)
     }
 }

@@ -3,6 +3,20 @@ import Testing
 @testable import TesseraKit
 
 @Suite struct MustacheTagTests {
+    @Test func literalAndTemplatedTranslationsRenderTheSame() throws {
+        // Translations without placeholders are handed to swift-mustache as final text, the
+        // others as templates: both escape the same way.
+        let site = try TemporarySite([
+            "i18n/en.yml": "plain: \"Don't <stop> & \\\"go\\\" {not a tag\"\nplaced: \"Hi {page.title} & <bye>\"\nrawHTML: \"<b>bold</b>\"\n",
+            "themes/mini/layouts/page.mustache": "<p>{{#t}}plain{{/t}}</p><p>{{#t}}placed{{/t}}</p><p>{{#t}}rawHTML{{/t}}</p>",
+        ])
+        try site.build()
+        let html = try site.read("index.html")
+        #expect(html.contains("<p>Don&#39;t &lt;stop&gt; &amp; &quot;go&quot; &#123;not a tag</p>"), "\(html)")
+        #expect(html.contains("<p>Hi Home &amp; &lt;bye&gt;</p>"), "\(html)")
+        #expect(html.contains("<p><b>bold</b></p>"), "keys ending in HTML are not escaped: \(html)")
+    }
+
     @Test func scansTagsWithPositions() {
         let tags = MustacheTag.scan("<h1>{{title}}</h1>\n  {{#items}}{{{html}}}{{/items}}\n{{> head}}{{! note }}{{&raw}}")
         #expect(tags.map(\.kind) == [.variable, .section, .variable, .closeSection, .partial, .comment, .variable])
