@@ -21,11 +21,17 @@ enum YAMLLimits {
         var flowDepth = 0
         var blockScalarIndent: Int?
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // One pass over the bytes: no String per line (this runs on every file of a build).
+        let all = Array(text.utf8)
+        var lineStart = 0
+        while lineStart <= all.count {
+            let lineEnd = all[lineStart...].firstIndex(of: 10) ?? all.count
+            defer { lineStart = lineEnd + 1 }
             lineNumber += 1
-            let bytes = Array(line.utf8)
+            let bytes = all[lineStart..<lineEnd]
+            let first = bytes.startIndex
             let indent = bytes.prefix { $0 == 32 }.count
-            let isBlank = indent == bytes.count || bytes[indent] == 35 /* # */
+            let isBlank = indent == bytes.count || bytes[first + indent] == 35 /* # */
             if let scalarIndent = blockScalarIndent {
                 if isBlank || indent > scalarIndent { continue }
                 blockScalarIndent = nil
@@ -37,8 +43,8 @@ enum YAMLLimits {
             }
             var depth = indents.count + flowDepth
             var quote: UInt8?
-            var index = indent
-            while index < bytes.count {
+            var index = first + indent
+            while index < bytes.endIndex {
                 let byte = bytes[index]
                 if let open = quote {
                     if byte == open { quote = nil }
@@ -46,35 +52,39 @@ enum YAMLLimits {
                     switch byte {
                     case 34, 39: // " '
                         quote = byte
-                    case 35 where index == 0 || bytes[index - 1] == 32 || bytes[index - 1] == 9: // # comment
-                        index = bytes.count
+                    case 35 where index == first || bytes[index - 1] == 32 || bytes[index - 1] == 9: // # comment
+                        index = bytes.endIndex
                         continue
                     case 91, 123: // [ {
                         flowDepth += 1
                         depth += 1
                     case 93, 125: // ] }
                         flowDepth = max(0, flowDepth - 1)
-                    case 45 where flowDepth == 0 && index + 1 < bytes.count && bytes[index + 1] == 32
-                        && bytes[indent..<index].allSatisfy({ $0 == 32 || $0 == 45 }): // `- ` entries
+                    case 45 where flowDepth == 0 && index + 1 < bytes.endIndex && bytes[index + 1] == 32
+                        && bytes[(first + indent)..<index].allSatisfy({ $0 == 32 || $0 == 45 }): // `- ` entries
                         depth += 1
                     default:
                         break
                     }
                 }
                 if depth > maxDepth {
-                    return (lineNumber, String(decoding: bytes[..<index], as: UTF8.self).count + 1)
+                    return (lineNumber, String(decoding: bytes[first..<index], as: UTF8.self).count + 1)
                 }
                 index += 1
             }
             // `key: |` or `- >-`: the lines below, indented deeper, are text, not structure.
-            let trimmed = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-            if quote == nil, flowDepth == 0, let marker = trimmed.split(separator: " ").last,
-               marker.first == "|" || marker.first == ">",
-               marker.dropFirst().allSatisfy({ $0 == "-" || $0 == "+" || $0.isNumber }),
-               trimmed.count > marker.count || trimmed == String(marker) {
+            if quote == nil, flowDepth == 0, let marker = lastToken(bytes), let head = marker.first, head == 124 || head == 62, // | >
+               marker.dropFirst().allSatisfy({ $0 == 45 || $0 == 43 || (48...57).contains($0) }) { // - + digits
                 blockScalarIndent = indent
             }
         }
         return nil
+    }
+
+    /// The last space-separated token of a line, ignoring trailing spaces, tabs and a CR.
+    private static func lastToken(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard let last = bytes.lastIndex(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { return nil }
+        let start = bytes[..<last].lastIndex(where: { $0 == 32 || $0 == 9 }).map { $0 + 1 } ?? bytes.startIndex
+        return bytes[start...last]
     }
 }
