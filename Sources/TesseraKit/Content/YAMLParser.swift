@@ -104,9 +104,22 @@ enum YAMLParser {
         }
     }
 
+    /// The plain scalars starting with a letter that YAML 1.1 (as Yams reads it) resolves to
+    /// booleans or null.
+    static let resolvingWords: Set<String> = [
+        "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+        "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", "y", "Y", "n", "N",
+    ]
+
     private static func scalarValue(_ scalar: Node.Scalar, node: Node) -> ContentNode.Value {
         // Quoted scalars are always text: `title: "2026"` stays a string.
         if scalar.style == .singleQuoted || scalar.style == .doubleQuoted || scalar.style == .literal || scalar.style == .folded {
+            return .string(scalar.string)
+        }
+        // Text that starts with a letter and is not one of YAML's words for booleans and null
+        // cannot resolve to anything else: skip Yams's tag resolution (regular expressions).
+        if let first = scalar.string.utf8.first, first >= 0x80 || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A),
+           !Self.resolvingWords.contains(scalar.string) {
             return .string(scalar.string)
         }
         let tag = Tag.Name(rawValue: node.tag.description)
