@@ -122,56 +122,52 @@ struct PageMapper: Sendable {
         }
         if let limit = query.limit { records = Array(records.prefix(limit)) }
         let renamed = Dictionary(query.fields.map { ($0.key, $0.value.scalarText ?? "") }, uniquingKeysWith: { first, _ in first })
-        let errors = DiagnosticCollector()
-        let views = records.compactMap { record -> ComponentView? in
+        return try mapListed(records, what: "record", by: query, of: page, location: \.location) { record in
             let values = schema.fields.compactMap { field -> ContentNode.Entry? in
                 let key = renamed[field.name] ?? field.name
                 // `fields: { link: "/courses/{slug}/" }`: text made from the record's values.
                 if key.contains("{"), let mapping = query.fields.first(where: { $0.key == field.name }) {
-                    let text = PageGenerator.keys(in: key).reduce(key) { text, name in text.replacingOccurrences(of: "{\(name)}", with: record[name]?.scalarText ?? "") }
-                    return .init(key: field.name, keyLocation: mapping.keyLocation, value: ContentNode(.string(text), at: mapping.value.location))
+                    return .init(key: field.name, keyLocation: mapping.keyLocation, value: ContentNode(.string(PageGenerator.fill(key, record)), at: mapping.value.location))
                 }
                 return record.entries?.first { $0.key == key }.map { .init(key: field.name, keyLocation: $0.keyLocation, value: $0.value) }
             }
             let use = ComponentUse(code: query.component, codeLocation: query.componentLocation, fields: values, location: record.location)
-            do {
-                var view = try mapper.map(use, context: context)
-                if let id = record["id"]?.scalarText { view.id = "data:\(name)/\(id)" }
-                return view
-            } catch let error as TesseraError {
-                for var diagnostic in error.diagnostics {
-                    diagnostic.message += " (this record is listed by the query of content/\(page.relativePath), line \(query.location.line))"
-                    errors.report(diagnostic)
-                }
-                return nil
-            } catch {
-                errors.report(error, at: record.location)
-                return nil
-            }
+            var view = try mapper.map(use, context: context)
+            if let id = record["id"]?.scalarText { view.id = "data:\(name)/\(id)" }
+            return view
         }
-        try errors.throwIfErrors()
-        return views
     }
 
     private func queryItems(_ query: PageQuery, listing listedPages: [Page], for page: Page, context: TransformContext) throws -> [ComponentView] {
         let schema = try schema(of: query)
+        return try mapListed(listedPages, what: "page", by: query, of: page, location: \.location) { listed in
+            // Relative links in the listed page's front matter are relative to that page.
+            var listedContext = context
+            listedContext.pageURL = listed.url
+            var view = try mapper.map(query.use(for: listed, schema: schema), context: listedContext)
+            view.id = "page:" + listed.contentID
+            return view
+        }
+    }
+
+    /// `make` for each page or record a query lists; every failure is reported (once, all of
+    /// them) with the query that listed it.
+    private func mapListed<Listed>(
+        _ listed: [Listed], what: String, by query: PageQuery, of page: Page, location: (Listed) -> SourceLocation,
+        _ make: (Listed) throws -> ComponentView
+    ) throws -> [ComponentView] {
         let errors = DiagnosticCollector()
-        let views = listedPages.compactMap { listed -> ComponentView? in
+        let views = listed.compactMap { item -> ComponentView? in
             do {
-                // Relative links in the listed page's front matter are relative to that page.
-                var listedContext = context
-                listedContext.pageURL = listed.url
-                var view = try mapper.map(query.use(for: listed, schema: schema), context: listedContext)
-                view.id = "page:" + listed.contentID
-                return view
+                return try make(item)
             } catch let error as TesseraError {
                 for var diagnostic in error.diagnostics {
-                    diagnostic.message += " (this page is listed by the query of content/\(page.relativePath), line \(query.location.line))"
+                    diagnostic.message += " (this \(what) is listed by the query of content/\(page.relativePath), line \(query.location.line))"
                     errors.report(diagnostic)
                 }
                 return nil
             } catch {
-                errors.report(error, at: listed.location)
+                errors.report(error, at: location(item))
                 return nil
             }
         }

@@ -66,7 +66,7 @@ struct PageGenerator {
         var pages: [Page] = []
         for record in records {
             let where_ = "the record at \(record.location.file.split(separator: "/").suffix(2).joined(separator: "/")):\(record.location.line)"
-            let path = fill(self.path, record)
+            let path = Self.fill(self.path, record)
             let segments = path.split(separator: "/", omittingEmptySubsequences: false)
             guard !segments.isEmpty, segments.allSatisfy({ segment in
                 !segment.isEmpty && segment != "." && segment != ".." && segment.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.~".unicodeScalars.contains($0) }
@@ -108,7 +108,8 @@ struct PageGenerator {
         return keys
     }
 
-    func fill(_ text: String, _ record: ContentNode) -> String {
+    /// `text` with each `{key}` replaced by the record's value as text.
+    static func fill(_ text: String, _ record: ContentNode) -> String {
         var result = text
         for key in Self.keys(in: text) {
             result = result.replacingOccurrences(of: "{\(key)}", with: record[key]?.scalarText ?? "")
@@ -124,7 +125,7 @@ struct PageGenerator {
                 // The record's own value, typed, at its place in the data file.
                 return record[keys[0]] ?? ContentNode(.null, at: record.location)
             }
-            return keys.isEmpty ? node : ContentNode(.string(fill(text, record)), at: node.location)
+            return keys.isEmpty ? node : ContentNode(.string(Self.fill(text, record)), at: node.location)
         case .list(let items):
             return ContentNode(.list(items.map { substitute($0, record) }), at: node.location)
         case .map(let entries):

@@ -72,7 +72,7 @@ extension BuildStep {
             first.pagination = .init(number: 1, total: total, firstURL: page.url, section: section, size: size)
             first.aliases.append(.init(url: page.url + "page/1/", location: location))
             state.pages[position] = first
-            for number in 2...max(2, total) where number <= total {
+            for number in stride(from: 2, through: total, by: 1) {
                 var later = first
                 later.pagination?.number = number
                 later.url = first.pagination!.url(of: number)

@@ -26,8 +26,10 @@ public struct SiteData: Sendable, Equatable {
         return list
     }
 
-    /// `site.data`: nested by folder (`site.data.team.people`).
-    var view: ViewValue {
+    /// `site.data`: nested by folder (`site.data.team.people`); made once, when the folder is read.
+    private(set) var view = ViewValue.object(ViewObject([]))
+
+    private func makeView() -> ViewValue {
         var root: [String: Any] = [:]
         for (name, node) in files {
             let parts = name.split(separator: "/").map(String.init)
@@ -69,6 +71,7 @@ public struct SiteData: Sendable, Equatable {
                 data.files[name] = ext == "csv" ? try CSVRecords.parse(text, file: path) : (try YAMLParser.parse(text, file: path) ?? ContentNode(.null, at: SourceLocation(file: path, line: 1, column: 1)))
             }
         }
+        data.view = data.makeView()
         return data
     }
 }

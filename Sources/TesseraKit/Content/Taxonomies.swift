@@ -97,14 +97,19 @@ extension BuildStep {
         var added: [Page] = []
         for taxonomy in configuration.taxonomies {
             for language in configuration.languages {
-                let pages = state.pages.filter { $0.language == language.code && !taxonomy.terms(of: $0).isEmpty }
+                // Each page of the language with its terms, read once.
+                let pages = state.pages.compactMap { page -> (page: Page, terms: [String])? in
+                    guard page.language == language.code else { return nil }
+                    let terms = taxonomy.terms(of: page)
+                    return terms.isEmpty ? nil : (page, terms)
+                }
                 guard !pages.isEmpty else { continue }
                 // slug → (the term as first written, its pages)
                 var terms: [String: (name: String, pages: [Page])] = [:]
                 // A page that writes a term twice is listed once: (slug, file) pairs seen.
                 var listed = Set<[String]>()
-                for page in pages {
-                    for term in taxonomy.terms(of: page) {
+                for (page, pageTerms) in pages {
+                    for term in pageTerms {
                         let slug = Taxonomy.slug(term)
                         guard !slug.isEmpty else {
                             state.diagnostics.report(Diagnostic(

@@ -102,21 +102,22 @@ public struct MenuEntry: Sendable, Equatable {
     /// A page's `menu:`: `main`, `[main, footer]`, or `{ main: { title: …, weight: 2, parent: Guides } }`.
     static func parsePageMenus(_ node: ContentNode, pageTitle: String?, language: String) throws -> [(menu: String, entry: MenuEntry)] {
         let title = pageTitle ?? ""
-        // The page's own URL is filled in later, when URLs are known.
-        if let name = node.scalarText {
-            return [(name, MenuEntry(titles: ["": title], link: nil, weight: 0, identifier: title, language: language, location: node.location))]
+        // The page itself under its title; its URL is filled in later, when URLs are known.
+        func pageEntry(at location: SourceLocation) -> MenuEntry {
+            MenuEntry(titles: ["": title], link: nil, weight: 0, identifier: title, language: language, location: location)
         }
+        if let name = node.scalarText { return [(name, pageEntry(at: node.location))] }
         if let list = node.list {
             return try list.map { item in
                 guard let name = item.scalarText else { throw TesseraError("a menu name must be text", at: item.location, hint: "write `menu: [main, footer]`") }
-                return (name, MenuEntry(titles: ["": title], link: nil, weight: 0, identifier: title, language: language, location: item.location))
+                return (name, pageEntry(at: item.location))
             }
         }
         guard let entries = node.entries else {
             throw TesseraError("'menu' must name a menu or map menus to entries", at: node.location, hint: "write `menu: main` or `menu: { main: { weight: 2 } }`")
         }
         return try entries.map { menu in
-            if menu.value.isNull { return (menu.key, MenuEntry(titles: ["": title], link: nil, weight: 0, identifier: title, language: language, location: menu.keyLocation)) }
+            if menu.value.isNull { return (menu.key, pageEntry(at: menu.keyLocation)) }
             var entry = try parse(menu.value, defaultTitle: title, defaultLink: "", language: language)
             if entry.link == "" { entry.link = nil }
             return (menu.key, entry)

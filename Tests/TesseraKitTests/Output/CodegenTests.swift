@@ -5,15 +5,9 @@ import Testing
 /// Generated Swift and TypeScript types, compiled by the real compilers and used on every page of
 /// the example site; and `schema diff` on each kind of change.
 @Suite struct CodegenTests {
-    static func which(_ tool: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     /// On CI a missing compiler fails the tests instead of skipping them.
-    static let onCI = ProcessInfo.processInfo.environment["CI"] == "true"
-    static let hasSwiftc = onCI || which("swiftc") != nil
-    static let hasTsc = onCI || which("tsc") != nil
+    static let hasSwiftc = Tools.available("swiftc")
+    static let hasTsc = Tools.available("tsc")
 
     static func run(_ tool: String, _ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
         let process = Process()

@@ -6,16 +6,7 @@ import Testing
 /// which `make test` installs).
 @Suite struct FeedTests {
     /// On CI (`CI=true`) the feed tests always run: a missing parser fails them instead of skipping.
-    static let hasFeedparser: Bool = {
-        if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import feedparser"]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let hasFeedparser = Tools.hasPythonModule("feedparser")
 
     struct Parsed: Decodable {
         var bozo: Bool

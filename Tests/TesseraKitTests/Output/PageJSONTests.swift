@@ -149,16 +149,7 @@ import Testing
         }
     }
 
-    static let hasJSONSchema: Bool = {
-        if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import jsonschema"]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let hasJSONSchema = Tools.hasPythonModule("jsonschema")
 
     /// Python's `jsonschema` (which `make test` installs) checks the schema itself, then every
     /// page document against it; prints one line per invalid document.

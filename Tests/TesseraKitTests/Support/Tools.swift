@@ -1,0 +1,29 @@
+import Foundation
+
+/// The outside tools some tests use (compilers, checkers, Python modules), which `make test`
+/// installs. On CI (`CI=true`) a test that needs one always runs, so a failed install fails it
+/// instead of skipping it.
+enum Tools {
+    static let onCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+    /// The executable `tool` on PATH, or nil.
+    static func which(_ tool: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Whether a test needing `tool` should run: it is on PATH, or this is CI.
+    static func available(_ tool: String) -> Bool { onCI || which(tool) != nil }
+
+    /// Whether `python3 -c "import <module>"` works, or this is CI.
+    static func hasPythonModule(_ module: String) -> Bool {
+        if onCI { return true }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import \(module)"]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
