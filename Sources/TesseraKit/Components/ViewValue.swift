@@ -48,9 +48,34 @@ public enum ViewValue: Sendable, Equatable {
 }
 
 /// An ordered set of named view values; immutable, shared between threads.
-public final class ViewObject: Sendable, Equatable {
+///
+/// Some values are costly and rarely shown (a date's eight formatted forms, of which a template
+/// uses one or two): an object can name them up front and compute each on first use, once.
+public final class ViewObject: @unchecked Sendable, Equatable {
     public let keys: [String]
     private let storage: [String: ViewValue]
+    private let deferred: Deferred?
+
+    /// Values computed on first use. `identity` stands for everything they are computed from,
+    /// so two objects with equal identities are equal without computing anything.
+    final class Deferred: @unchecked Sendable {
+        let identity: AnyHashable
+        private let compute: @Sendable (String) -> ViewValue?
+        private let lock = NSLock()
+        private var computed: [String: ViewValue] = [:]
+
+        init(identity: AnyHashable, compute: @escaping @Sendable (String) -> ViewValue?) {
+            self.identity = identity
+            self.compute = compute
+        }
+
+        func value(_ key: String) -> ViewValue? {
+            if let known = lock.withLock({ computed[key] }) { return known }
+            guard let value = compute(key) else { return nil }
+            lock.withLock { computed[key] = value }
+            return value
+        }
+    }
 
     public init(_ pairs: [(String, ViewValue)]) {
         var keys: [String] = []
@@ -61,11 +86,23 @@ public final class ViewObject: Sendable, Equatable {
         }
         self.keys = keys
         self.storage = storage
+        self.deferred = nil
     }
 
-    public subscript(key: String) -> ViewValue? { storage[key] }
+    /// An object whose `keys` not in `eager` are computed by `compute` when first read.
+    init(keys: [String], eager: [String: ViewValue], identity: AnyHashable, compute: @escaping @Sendable (String) -> ViewValue?) {
+        self.keys = keys
+        self.storage = eager
+        self.deferred = Deferred(identity: identity, compute: compute)
+    }
 
-    public var pairs: [(String, ViewValue)] { keys.map { ($0, storage[$0]!) } }
+    public subscript(key: String) -> ViewValue? {
+        if let value = storage[key] { return value }
+        guard let deferred, keys.contains(key) else { return nil }
+        return deferred.value(key)
+    }
+
+    public var pairs: [(String, ViewValue)] { keys.map { ($0, self[$0] ?? .null) } }
 
     /// A copy with `other`'s keys added, replacing same-named ones.
     public func merging(_ other: [(String, ViewValue)]) -> ViewObject {
@@ -73,7 +110,13 @@ public final class ViewObject: Sendable, Equatable {
     }
 
     public static func == (lhs: ViewObject, rhs: ViewObject) -> Bool {
-        lhs === rhs || (lhs.keys == rhs.keys && lhs.storage == rhs.storage)
+        if lhs === rhs { return true }
+        guard lhs.keys == rhs.keys else { return false }
+        switch (lhs.deferred, rhs.deferred) {
+        case (nil, nil): return lhs.storage == rhs.storage
+        case let (left?, right?) where left.identity == right.identity: return true
+        default: return lhs.pairs.elementsEqual(rhs.pairs) { $0.0 == $1.0 && $0.1 == $1.1 }
+        }
     }
 }
 

@@ -12,32 +12,37 @@ enum DateTransformer {
         return view(of: date, format: field.format ?? "medium", hasTime: DateParsing.hasTime(raw), context: context)
     }
 
+    /// Every form a date offers by name, in the order its JSON lists them.
+    static let forms = ["iso", "relative", "short", "medium", "long", "full", "year", "timestamp"]
+
     /// The view data of one date: renders in `format`, and offers every other form by name.
     static func view(of date: Date, format: String, hasTime: Bool, context: TransformContext) -> ViewValue {
-        // A post's date is formatted for its page, the blog index and each of its tag pages:
-        // the forms are computed once per date, language, zone and build date.
+        // A post's date is shown on its page, the blog index and each of its tag pages: the forms
+        // are one object per date, language, zone and build date. Each form is formatted the
+        // first time a template or the page JSON reads it (most templates read one or two).
         let key = DateForms.Key(
             date: date.timeIntervalSince1970, hasTime: hasTime, locale: context.locale.identifier,
             timeZone: context.timeZone.identifier, buildDate: context.buildDate.timeIntervalSince1970)
-        let forms = DateForms.shared.forms(for: key) {
-            [
-                ("iso", .string(iso(date, context: context, hasTime: hasTime))),
-                ("relative", .string(relative(date, context: context))),
-                ("short", .string(styled(date, .numeric, context: context))),
-                ("medium", .string(styled(date, .abbreviated, context: context))),
-                ("long", .string(styled(date, .long, context: context))),
-                ("full", .string(styled(date, .complete, context: context))),
-                ("year", .string(pattern(date, "yyyy", context: context))),
-                ("timestamp", .number(date.timeIntervalSince1970)),
-            ]
+        let object = DateForms.shared.object(for: key) {
+            ViewObject(keys: forms, eager: ["timestamp": .number(date.timeIntervalSince1970)], identity: key) { name in
+                form(name, of: date, hasTime: hasTime, context: context).map(ViewValue.string)
+            }
         }
-        let text: String
-        if let known = forms.first(where: { $0.0 == format }) {
-            text = known.1.text ?? ""
-        } else {
-            text = pattern(date, format, context: context)
+        let text = forms.contains(format) ? object[format]?.text ?? "" : pattern(date, format, context: context)
+        return .formatted(text, object)
+    }
+
+    static func form(_ name: String, of date: Date, hasTime: Bool, context: TransformContext) -> String? {
+        switch name {
+        case "iso": return iso(date, context: context, hasTime: hasTime)
+        case "relative": return relative(date, context: context)
+        case "short": return styled(date, .numeric, context: context)
+        case "medium": return styled(date, .abbreviated, context: context)
+        case "long": return styled(date, .long, context: context)
+        case "full": return styled(date, .complete, context: context)
+        case "year": return pattern(date, "yyyy", context: context)
+        default: return nil
         }
-        return .formatted(text, ViewObject(forms))
     }
 
     /// "3 days ago" against the build date, in the page's language.
@@ -74,15 +79,17 @@ final class DateForms: @unchecked Sendable {
     static let shared = DateForms()
     static let limit = 200_000
     private let lock = NSLock()
-    private var entries: [Key: [(String, ViewValue)]] = [:]
+    private var entries: [Key: ViewObject] = [:]
 
-    func forms(for key: Key, compute: () -> [(String, ViewValue)]) -> [(String, ViewValue)] {
+    func object(for key: Key, make: () -> ViewObject) -> ViewObject {
         if let cached = lock.withLock({ entries[key] }) { return cached }
-        let forms = compute()
-        lock.withLock {
+        let object = make()
+        return lock.withLock {
             if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-            entries[key] = forms
+            // Another thread may have made it meanwhile: keep one object per date.
+            if let existing = entries[key] { return existing }
+            entries[key] = object
+            return object
         }
-        return forms
     }
 }
