@@ -19,11 +19,15 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Replace the output folder even if it holds files Tessera did not write.")
     var force = false
 
+    @Flag(name: .customLong("no-cache"), help: "Build everything, without reading or writing the build cache (.tessera/cache in the site).")
+    var noCache = false
+
     func run() async throws {
         let printer = site.printer
         do {
             var options = try site.buildOptions(output: output)
             options.force = force
+            if !noCache { options.cacheDirectory = options.sourceDirectory + "/.tessera/cache" }
             let report = try SiteBuilder(options: options).build()
             printer.print(report.warnings)
             if timings {

@@ -98,7 +98,6 @@ struct SwiftTypes {
                 public let summary: String?
                 /// ISO 8601.
                 public let date: String?
-                public let buildDate: String
                 public let tags: [String]
                 public let translations: [TesseraPageLink]?
                 public let pagination: TesseraPagination?
@@ -273,7 +272,7 @@ struct TypeScriptTypes {
             /** A page's view data: `index.json` beside its HTML. */
             export interface TesseraPage {
               format: "tessera.page";
-              version: 1;
+              version: \(PageDocument.version);
               page: TesseraPageInfo;
               sections: TesseraSection[];
               body?: TesseraMarkdown;
@@ -289,7 +288,6 @@ struct TypeScriptTypes {
               summary?: string;
               /** ISO 8601. */
               date?: string;
-              buildDate: string;
               tags: string[];
               translations?: { lang: string; url: string; json: string }[];
               pagination?: { current: number; total: number; first: string; last: string; previous?: string; next?: string };

@@ -69,6 +69,9 @@ public final class ViewObject: @unchecked Sendable, Equatable {
             self.compute = compute
         }
 
+        /// The value if it was computed already; nil without computing it.
+        func computed(_ key: String) -> ViewValue? { lock.withLock { computed[key] } }
+
         func value(_ key: String) -> ViewValue? {
             if let known = lock.withLock({ computed[key] }) { return known }
             guard let value = compute(key) else { return nil }
@@ -100,6 +103,11 @@ public final class ViewObject: @unchecked Sendable, Equatable {
         if let value = storage[key] { return value }
         guard let deferred, keys.contains(key) else { return nil }
         return deferred.value(key)
+    }
+
+    /// The value of `key` if it is stored or was computed already; never computes it.
+    func valueIfComputed(_ key: String) -> ViewValue? {
+        storage[key] ?? deferred?.computed(key)
     }
 
     public var pairs: [(String, ViewValue)] { keys.map { ($0, self[$0] ?? .null) } }

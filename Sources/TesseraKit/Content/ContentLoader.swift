@@ -28,6 +28,9 @@ struct ContentLoader {
         /// URLs of the page files that failed to parse: they exist, so links to them are not
         /// reported as broken on top of the file's own error.
         var failedPageURLs: [(reference: String, url: String)] = []
+        /// Dates (unless future pages are included) and expiry dates of every page but drafts:
+        /// the build dates at which the set of published pages changes.
+        var publishingDates: [Date] = []
     }
 
     func load(into diagnostics: DiagnosticCollector) -> Result {
@@ -63,11 +66,14 @@ struct ContentLoader {
         var pages: [Page] = []
         var drafts = 0, future = 0, expired = 0
         var byURL: [String: Page] = [:]
+        var publishingDates: [Date] = []
         for page in parsed.compactMap({ $0 }).joined() {
             if page.draft && !includeDrafts {
                 drafts += 1
                 continue
             }
+            if let date = page.date, !includeFuture { publishingDates.append(date) }
+            if let expires = page.expires { publishingDates.append(expires) }
             if let date = page.date, date > now, !includeFuture {
                 future += 1
                 continue
@@ -86,6 +92,6 @@ struct ContentLoader {
             byURL[page.url] = page
             pages.append(page)
         }
-        return Result(pages: pages, assets: assets, skippedDrafts: drafts, skippedFuture: future, skippedExpired: expired, failedPageURLs: failed)
+        return Result(pages: pages, assets: assets, skippedDrafts: drafts, skippedFuture: future, skippedExpired: expired, failedPageURLs: failed, publishingDates: publishingDates)
     }
 }

@@ -11,6 +11,12 @@ enum YAMLParser {
                 "YAML nested more than \(YAMLLimits.maxDepth) levels deep", at: SourceLocation(file: file, line: line + lineOffset, column: column),
                 hint: "flatten the structure; no page, feed or schema needs this depth")
         }
+        if let flat = FlatYAML.parse(text, file: file, lineOffset: lineOffset) { return flat }
+        return try parseWithYams(text, file: file, lineOffset: lineOffset)
+    }
+
+    /// Every document through Yams, for the tests that check `FlatYAML` against it.
+    static func parseWithYams(_ text: String, file: String, lineOffset: Int = 0) throws -> ContentNode? {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -111,7 +117,7 @@ enum YAMLParser {
         "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", "y", "Y", "n", "N",
     ]
 
-    private static func scalarValue(_ scalar: Node.Scalar, node: Node) -> ContentNode.Value {
+    static func scalarValue(_ scalar: Node.Scalar, node: Node) -> ContentNode.Value {
         // Quoted scalars are always text: `title: "2026"` stays a string.
         if scalar.style == .singleQuoted || scalar.style == .doubleQuoted || scalar.style == .literal || scalar.style == .folded {
             return .string(scalar.string)

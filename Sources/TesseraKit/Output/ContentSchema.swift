@@ -61,11 +61,10 @@ struct ContentSchemaWriter {
         return object([
             "id": string, "url": string, "json": string, "permalink": string, "lang": string,
             "title": string, "summary": string, "date": ["type": "string", "format": "date-time"],
-            "buildDate": ["type": "string", "format": "date-time"],
             "tags": ["type": "array", "items": string],
             "translations": ["type": "array", "items": pageLink],
             "pagination": pager,
-        ], required: ["id", "url", "json", "lang", "buildDate", "tags"])
+        ], required: ["id", "url", "json", "lang", "tags"])
     }
 
     private var sectionDefinition: [String: Any] {

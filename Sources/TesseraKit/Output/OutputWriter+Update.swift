@@ -69,6 +69,60 @@ extension OutputWriter {
         return changed.sorted()
     }
 
+    /// Updates the output folder of a previous build in place, for `tessera build` with a build
+    /// cache: writes the files whose bytes differ from what `previous` recorded (or whose file was
+    /// touched since), leaves the `keep` paths alone, and removes files no longer built. New
+    /// versions are all written under temporary names first and then renamed over the old ones,
+    /// so each file is replaced whole and a failure before the renames changes nothing.
+    func updateInPlace(_ files: [OutputFile], previous: [String: BuildManifest.FileRecord], verified: Set<String>, keep: Set<String>) throws
+        -> (records: [String: BuildManifest.FileRecord], changed: [String]) {
+        try files.forEach { try Self.checkPath($0.path) }
+        try checkOutputDirectory()
+        let root = resolvedOutput
+        let failures = DiagnosticCollector()
+        // (path, record, temporary file to rename over it or nil when the file is unchanged)
+        let results = ParallelMap.map(files) { file -> (String, BuildManifest.FileRecord, String?)? in
+            failures.attempt { () throws -> (String, BuildManifest.FileRecord, String?)? in
+                let data = try Self.contents(of: file)
+                let digest = StableDigest.of(data)
+                if let old = previous[file.path], old.digest == digest, old.size == data.count, verified.contains(file.path) {
+                    return (file.path, old, nil)
+                }
+                let target = root + "/" + file.path
+                let folder = (target as NSString).deletingLastPathComponent
+                try Self.createFolders(folder)
+                let temporary = folder + "/.tessera-" + UUID().uuidString
+                guard var record = try Self.write(data, to: temporary, recording: true) else { return nil }
+                record.digest = digest
+                return (file.path, record, temporary)
+            } ?? nil
+        }
+        let pending = results.compactMap { $0?.2 }
+        guard !failures.hasErrors else {
+            pending.forEach { unlink($0) }
+            try failures.throwIfErrors()
+            return ([:], [])
+        }
+        var records: [String: BuildManifest.FileRecord] = [:]
+        var changed: [String] = []
+        for case let (path, record, temporary)? in results {
+            records[path] = record
+            guard let temporary else { continue }
+            guard rename(temporary, root + "/" + path) == 0 else {
+                let failure = Self.writeError("cannot replace", root + "/" + path)
+                pending.forEach { unlink($0) }
+                throw failure
+            }
+            changed.append(path)
+        }
+        for stale in previous.keys.sorted() where records[stale] == nil && !keep.contains(stale) {
+            unlink(root + "/" + stale)
+            removeEmptyFolders(above: root + "/" + stale, root: root)
+            changed.append(stale)
+        }
+        return (records, changed.sorted())
+    }
+
     private func removeEmptyFolders(above path: String, root: String) {
         var folder = (path as NSString).deletingLastPathComponent
         while folder.count > root.count, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {

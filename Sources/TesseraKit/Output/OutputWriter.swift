@@ -105,15 +105,25 @@ struct OutputWriter {
 
     /// Writes one file with plain POSIX calls.
     static func write(_ file: OutputFile, to path: String) throws {
-        let data: Data
+        try write(try contents(of: file), to: path, recording: false)
+    }
+
+    /// The bytes of a file to write: its data, or the file it copies.
+    static func contents(of file: OutputFile) throws -> Data {
         switch file.contents {
-        case .data(let bytes): data = bytes
+        case .data(let bytes): return bytes
         case .copy(let source):
             guard let bytes = FileManager.default.contents(atPath: source) else {
                 throw TesseraError("cannot read this file: \(FileTree.systemReason())", at: SourceLocation(file: source), hint: "check that the file is readable")
             }
-            data = bytes
+            return bytes
         }
+    }
+
+    /// Writes `data` to `path`; with `recording`, returns what `stat` and a digest say of the
+    /// file written, for the build cache.
+    @discardableResult
+    static func write(_ data: Data, to path: String, recording: Bool) throws -> BuildManifest.FileRecord? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw writeError("cannot create", path) }
         defer { close(descriptor) }
@@ -125,6 +135,12 @@ struct OutputWriter {
                 offset += written
             }
         }
+        guard recording else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw writeError("cannot read back", path) }
+        return BuildManifest.FileRecord(
+            size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
+            inode: UInt64(info.st_ino), digest: StableDigest.of(data))
     }
 
     /// `mkdir -p`, with the system's reason for the first folder that cannot be made.
@@ -145,7 +161,10 @@ struct OutputWriter {
                      hint: "check that the disk has room and the folder is writable; the previous output was left as it was")
     }
 
-    func write(_ files: [OutputFile]) throws {
+    /// Builds a new output folder and swaps it in; with `recording`, returns what each file is
+    /// on disk (for the build cache).
+    @discardableResult
+    func write(_ files: [OutputFile], recording: Bool = false) throws -> [String: BuildManifest.FileRecord] {
         try files.forEach { try Self.checkPath($0.path) }
         try checkOutputDirectory()
         let output = resolvedOutput
@@ -163,12 +182,14 @@ struct OutputWriter {
                 throw Self.writeError("cannot create", path)
             }
             let failures = DiagnosticCollector()
-            _ = ParallelMap.map(files) { file in
-                failures.attempt { try Self.write(file, to: folder + "/" + file.path) }
+            let records = ParallelMap.map(files) { file in
+                failures.attempt { try Self.write(try Self.contents(of: file), to: folder + "/" + file.path, recording: recording) } ?? nil
             }
             try Self.write(.text(Self.markerName, Self.markerText), to: folder + "/" + Self.markerName)
             try failures.throwIfErrors()
             try staging.swapIn(folder)
+            guard recording else { return [:] }
+            return Dictionary(zip(files.map(\.path), records).compactMap { path, record in record.map { (path, $0) } }, uniquingKeysWith: { first, _ in first })
         } catch {
             FolderRemoval.remove(folder)
             throw TesseraError.wrapping(error, at: configuredAt)

@@ -6,13 +6,14 @@ import Foundation
 /// The format is documented in Documentation/ContentAPI.md and described by `/api/schema.json`.
 struct PageDocument {
     static let format = "tessera.page"
-    static let version = 1
+    /// 2: `buildDate` left out of every document, so an unchanged page gives the same bytes on
+    /// every build (HTTP caches and incremental builds rely on it).
+    static let version = 2
 
     var registry: ComponentRegistry
     /// `https://example.com`, or "" when baseURL is a path.
     var origin: String
     var basePath: String
-    var buildDate: String
     /// Translation key → language → page, for `translations`.
     var versions: [String: [String: Page]]
     var languages: [SiteLanguage]
@@ -28,7 +29,6 @@ struct PageDocument {
             "url": .string(url),
             "json": .string(jsonURL(of: page)),
             "lang": .string(page.language),
-            "buildDate": .string(buildDate),
             "tags": .array(page.tags.map(JSONValue.string)),
         ]
         if !origin.isEmpty { meta["permalink"] = .string(origin + url) }
@@ -225,15 +225,18 @@ extension BuildStep {
     public static let writePageJSON = BuildStep("page JSON") { state in
         let configuration = state.configuration
         let wanted = state.pageViews.filter { ($0.page.outputs ?? configuration.outputs).contains("json") }
-        guard !wanted.isEmpty else { return }
+        // Pages the build cache kept have their JSON from the last build, listed in the index too.
+        let reused = state.incremental?.reused ?? [:]
+        let kept = state.pages.filter { reused[$0.url]?.outputs.contains($0.jsonOutputPath) == true }
+        guard !wanted.isEmpty || !kept.isEmpty else { return }
         var versions: [String: [String: Page]] = [:]
         for page in state.pages { versions[page.translationKey, default: [:]][page.language] = page }
         let writer = PageDocument(
             registry: state.registry, origin: configuration.origin, basePath: configuration.basePath,
-            buildDate: DateTransformer.view(of: state.buildDate, format: "iso", hasTime: true, context: state.transformContext(for: configuration.defaultLanguage.code))["iso"]?.text ?? "",
             versions: versions, languages: configuration.languages)
-        var taken = Set(state.outputs.map(\.path) + state.staticFiles.map(\.path))
+        var taken = Set(state.outputs.map(\.path) + state.staticFiles.map(\.path) + (state.incremental?.keptOutputs ?? []))
         let documents = ParallelMap.map(wanted) { view in (view.page, PageDocument.encode(writer.document(for: view))) }
+        var listed = kept
         for (page, json) in documents {
             guard taken.insert(page.jsonOutputPath).inserted else {
                 state.diagnostics.report(Diagnostic(
@@ -242,11 +245,12 @@ extension BuildStep {
                 continue
             }
             state.outputs.append(.text(page.jsonOutputPath, json))
+            listed.append(page)
         }
         let index: [String: JSONValue] = [
-            "format": "tessera.index", "version": .int(PageDocument.version), "buildDate": .string(writer.buildDate),
+            "format": "tessera.index", "version": .int(PageDocument.version),
             "schema": .string(configuration.basePath + "api/schema.json"),
-            "pages": .array(documents.map(\.0).sorted { writer.jsonURL(of: $0) < writer.jsonURL(of: $1) }.map { page -> JSONValue in
+            "pages": .array(listed.sorted { writer.jsonURL(of: $0) < writer.jsonURL(of: $1) }.map { page -> JSONValue in
                 var entry: [String: JSONValue] = [
                     "id": .string(page.contentID), "json": .string(writer.jsonURL(of: page)),
                     "url": .string(configuration.basePath + page.url.dropFirst()), "lang": .string(page.language),

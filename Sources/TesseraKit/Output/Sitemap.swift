@@ -26,7 +26,7 @@ enum Sitemap {
         for page in pages.filter(isListed).sorted(by: { $0.url < $1.url }) {
             xml += "  <url>\n    <loc>\(escape(absolute(page.url)))</loc>\n"
             if let date = page.date {
-                xml += "    <lastmod>\(date.formatted(.iso8601))</lastmod>\n"
+                xml += "    <lastmod>\(FeedWriter.rfc3339(date))</lastmod>\n"
             }
             let versions = (byKey[page.translationKey] ?? []).sorted { (order[$0.language] ?? 0, $0.url) < (order[$1.language] ?? 0, $1.url) }
             if versions.count > 1 {
@@ -44,7 +44,8 @@ enum Sitemap {
     }
 
     private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "'", with: "&apos;")
     }

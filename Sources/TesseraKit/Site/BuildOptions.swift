@@ -20,6 +20,9 @@ public struct BuildOptions: Sendable {
     public var updatesInPlace = false
     /// Replace an output folder that holds files Tessera did not write (`--force`).
     public var force = false
+    /// Where `tessera build` keeps what the next build may reuse (`.tessera/cache` in the site);
+    /// nil builds everything every time.
+    public var cacheDirectory: String?
 
     public init(sourceDirectory: String, outputDirectory: String? = nil, includeDrafts: Bool = false, buildDate: Date? = nil, fallbackBuildDate: Date, writesOutput: Bool = true) {
         self.sourceDirectory = sourceDirectory
@@ -50,10 +53,17 @@ public struct BuildReport: Sendable {
     public var seconds: Double
     /// How long each pipeline step took, in order.
     public var stepTimings: [(step: String, seconds: Double)] = []
+    /// Pages whose output the build cache kept from the previous build.
+    public var reusedPages = 0
+    /// Nothing changed since the previous build: nothing was written.
+    public var upToDate = false
 
     public func summary(relativeTo base: String? = nil) -> String {
-        var line = "Built \(pages) page\(pages == 1 ? "" : "s") and \(files) file\(files == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
+        var line = upToDate
+            ? "Up to date: \(pages) page\(pages == 1 ? "" : "s") and \(files) file\(files == 1 ? "" : "s"), nothing changed since the last build (checked in \(String(format: "%.2f", seconds)) s)"
+            : "Built \(pages) page\(pages == 1 ? "" : "s") and \(files) file\(files == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
         var left: [String] = []
+        if reusedPages > 0 { left.append("\(reusedPages) unchanged page\(reusedPages == 1 ? "" : "s") kept from the last build") }
         if skippedDrafts > 0 { left.append("\(skippedDrafts) draft\(skippedDrafts == 1 ? "" : "s") left out; --drafts includes them") }
         if skippedFuture > 0 { left.append("\(skippedFuture) future page\(skippedFuture == 1 ? "" : "s") left out; --future includes them") }
         if skippedExpired > 0 { left.append("\(skippedExpired) expired page\(skippedExpired == 1 ? "" : "s") left out") }

@@ -33,6 +33,15 @@ public final class BuildState: @unchecked Sendable {
     /// Template keys each page used, by page URL.
     public internal(set) var pageTemplates: [String: Set<String>] = [:]
     public internal(set) var outputs: [OutputFile] = []
+    /// What `tessera build` reuses of the previous build; nil without a build cache.
+    var incremental: IncrementalBuild?
+    /// Fingerprinted assets each page's HTML linked, by page URL.
+    var pageAssets: [String: [String]] = [:]
+    /// Pages whose rendering gave warnings, by URL: never kept, so the warnings come again.
+    var warnedPages: Set<String> = []
+    /// The dates and expiry dates of every page read, drafts aside: where the set of published
+    /// pages changes.
+    var publishingDates: [Date] = []
     /// Output paths written, changed or removed by this build (all of them for a fresh folder).
     public internal(set) var changedOutputs: [String] = []
 
@@ -54,6 +63,7 @@ public final class BuildState: @unchecked Sendable {
         var folders = ["content", "themes", "data", "archetypes"] + Theme.Folder.allCases.map(\.rawValue)
         folders = folders.map { siteDirectory + "/" + $0 }
         if let theme { folders.append(theme.directory) }
+        if let cache = options.cacheDirectory { folders.append(cache) }
         return OutputWriter(
             outputDirectory: outputDirectory, siteDirectory: siteDirectory, sourceFolders: folders,
             force: options.force, configuredAt: options.outputDirectory == nil ? configuration.outputLocation : nil)

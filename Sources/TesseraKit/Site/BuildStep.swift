@@ -13,7 +13,7 @@ public struct BuildStep: Sendable {
 
     /// load → parse → map → render → write.
     public static let standardPipeline: [BuildStep] = [
-        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .loadData, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .fingerprintAssets, .buildMenus, .mapPages, .renderPages, .writePageJSON, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
+        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .compareWithLastBuild, .loadData, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .fingerprintAssets, .buildMenus, .planReuse, .mapPages, .renderPages, .writePageJSON, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
     ]
 }
 
@@ -61,6 +61,21 @@ extension BuildStep {
         try state.outputWriter.checkOutputDirectory()
     }
 
+    /// With a build cache: digests the inputs and compares them with the last build's, which may
+    /// end the build here (nothing changed) or let later steps keep unchanged pages.
+    public static let compareWithLastBuild = BuildStep("compare with last build") { state in
+        guard let directory = state.options.cacheDirectory, state.options.writesOutput, !state.options.updatesInPlace,
+              let theme = state.theme, !state.diagnostics.hasErrors else { return }
+        let incremental = IncrementalBuild(cacheDirectory: OutputWriter.resolve(directory), output: state.outputWriter.resolvedOutput)
+        incremental.compare(state: state, theme: theme)
+        state.incremental = incremental
+    }
+
+    /// With a build cache: the pages whose HTML and JSON stay as the last build wrote them.
+    public static let planReuse = BuildStep("plan reuse") { state in
+        state.incremental?.planReuse(state: state)
+    }
+
     public static let loadContent = BuildStep("load content") { state in
         var loader = ContentLoader(directory: state.siteDirectory + "/content", boundary: state.configuration.allowExternalSymlinks ? nil : state.siteDirectory, timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts, now: state.buildDate, includeFuture: state.options.includeFuture, permalinks: state.configuration.permalinks, cache: state.cache, languages: state.configuration.languages)
         loader.data = state.data
@@ -70,6 +85,7 @@ extension BuildStep {
         state.skippedFuture = result.skippedFuture
         state.skippedExpired = result.skippedExpired
         state.failedPageURLs = result.failedPageURLs
+        state.publishingDates = result.publishingDates
         state.staticFiles = result.assets.map { OutputFile(path: $0, contents: .copy(from: state.siteDirectory + "/content/" + $0)) }
     }
 
@@ -108,7 +124,8 @@ extension BuildStep {
             configuration: state.configuration, theme: theme,
             schemas: state.registry.codes.compactMap { state.registry[$0]?.schema },
             links: state.links, buildDate: state.buildDate, translations: state.translations, menus: state.menus, data: state.data)) ?? 0
-        state.pageViews = ParallelMap.map(state.pages) { page in
+        let reused = state.incremental?.reused ?? [:]
+        state.pageViews = ParallelMap.map(reused.isEmpty ? state.pages : state.pages.filter { reused[$0.url] == nil }) { page in
             // A query section lists other pages, so its page is mapped anew on every build.
             let listsPages = page.sections.contains { $0.query != nil }
             if !listsPages, let view = cache?.view(for: page, generation: generation) { return view }
@@ -156,13 +173,19 @@ extension BuildStep {
                 return (view.page, result)
             }
         }
-        for case let (_, result)? in results { result.warnings.forEach(diagnostics.report) }
+        for case let (page, result)? in results where !result.warnings.isEmpty {
+            result.warnings.forEach(diagnostics.report)
+            state.warnedPages.insert(page.url)
+        }
         var usedAssets = Set<String>()
         for case let (page, result)? in results {
             state.outputs.append(.text(page.outputPath, result.html))
             state.pageTemplates[page.url] = result.templates
             usedAssets.formUnion(result.assets.keys)
+            if state.incremental != nil { state.pageAssets[page.url] = Array(result.assets.keys) }
         }
+        // Pages kept from the last build still link their stylesheets and scripts.
+        for record in state.incremental?.reused.values ?? [:].values { usedAssets.formUnion(record.assets) }
         // The fingerprinted copy of each stylesheet or script a page links that way.
         let originals = Dictionary(state.staticFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for name in usedAssets.sorted() {
@@ -178,6 +201,9 @@ extension BuildStep {
         let files = state.outputs + state.staticFiles
         if state.options.updatesInPlace, let cache = state.cache {
             state.changedOutputs = try writer.update(files, cache: cache)
+        } else if let incremental = state.incremental {
+            state.changedOutputs = try incremental.write(files, with: writer)
+            incremental.save(state: state)
         } else {
             try writer.write(files)
             state.changedOutputs = files.map(\.path)

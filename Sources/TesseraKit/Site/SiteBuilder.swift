@@ -35,14 +35,27 @@ public struct SiteBuilder: Sendable {
                 // A step that throws leaves nothing for the later ones to work on.
                 break
             }
+            if state.incremental?.upToDate == true { break }
         }
         try state.diagnostics.throwIfErrors()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        let report = BuildReport(
-            pages: state.pageTemplates.count, files: state.outputs.count + state.staticFiles.count,
+        let reused = state.incremental?.reused.values.filter(\.html).count ?? 0
+        var report = BuildReport(
+            pages: state.pageTemplates.count + reused, files: state.outputs.count + state.staticFiles.count + (state.incremental?.keptOutputs.count ?? 0),
             staticFiles: state.staticFiles.count, skippedDrafts: state.skippedDrafts, skippedFuture: state.skippedFuture, skippedExpired: state.skippedExpired,
             warnings: state.diagnostics.diagnostics.filter { $0.severity == .warning },
             outputDirectory: state.outputDirectory, seconds: seconds, stepTimings: timings)
+        report.reusedPages = state.incremental?.reused.count ?? 0
+        if let incremental = state.incremental, incremental.upToDate {
+            let previous = incremental.current
+            report.upToDate = true
+            report.pages = previous.builtPages
+            report.files = previous.builtFiles
+            report.staticFiles = previous.staticFiles
+            report.skippedDrafts = previous.skippedDrafts
+            report.skippedFuture = previous.skippedFuture
+            report.skippedExpired = previous.skippedExpired
+        }
         return (state, report)
     }
 }

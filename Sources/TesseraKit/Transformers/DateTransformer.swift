@@ -80,16 +80,36 @@ final class DateForms: @unchecked Sendable {
     static let limit = 200_000
     private let lock = NSLock()
     private var entries: [Key: ViewObject] = [:]
+    /// Build dates some of whose dates were dropped to stay under the limit.
+    private var evicted: Set<Double> = []
 
     func object(for key: Key, make: () -> ViewObject) -> ViewObject {
         if let cached = lock.withLock({ entries[key] }) { return cached }
         let object = make()
         return lock.withLock {
-            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+            if entries.count >= Self.limit {
+                evicted.formUnion(entries.keys.map(\.buildDate))
+                entries.removeAll(keepingCapacity: true)
+            }
             // Another thread may have made it meanwhile: keep one object per date.
             if let existing = entries[key] { return existing }
             entries[key] = object
             return object
         }
     }
+
+    /// Every relative form computed so far against `buildDate` ("3 days ago"), for the build
+    /// cache to check it would read the same at the next build's date. Builds of this process at
+    /// the same build date add theirs, which only makes the check stricter; `complete` is false
+    /// when some were dropped.
+    func relativeForms(buildDate: Double) -> (forms: [BuildManifest.RelativeDate], complete: Bool) {
+        lock.withLock {
+            let forms = entries.compactMap { key, object -> BuildManifest.RelativeDate? in
+                guard key.buildDate == buildDate, let text = object.valueIfComputed("relative")?.text else { return nil }
+                return BuildManifest.RelativeDate(date: key.date, locale: key.locale, timeZone: key.timeZone, text: text)
+            }
+            return (forms.sorted { ($0.date, $0.locale, $0.timeZone) < ($1.date, $1.locale, $1.timeZone) }, !evicted.contains(buildDate))
+        }
+    }
+
 }

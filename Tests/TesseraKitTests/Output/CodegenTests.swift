@@ -76,7 +76,7 @@ import Testing
         try CodeGenerator.generate(.swift, registry: Self.exampleRegistry).write(toFile: folder + "/TesseraContent.swift", atomically: true, encoding: .utf8)
         try Self.decoder.write(toFile: folder + "/main.swift", atomically: true, encoding: .utf8)
         // A page from newer content, with a component this app does not know.
-        try #"{"format":"tessera.page","version":1,"page":{"id":"x","url":"/x/","json":"/x/index.json","lang":"en","buildDate":"2026-11-22T09:00:00Z","tags":[]},"sections":[{"id":"s","layout":"list","items":[{"id":"a","type":"future-widget","version":3,"fields":{"anything":[1,2]}}]}]}"#
+        try #"{"format":"tessera.page","version":2,"page":{"id":"x","url":"/x/","json":"/x/index.json","lang":"en","tags":[]},"sections":[{"id":"s","layout":"list","items":[{"id":"a","type":"future-widget","version":3,"fields":{"anything":[1,2]}}]}]}"#
             .write(toFile: folder + "/future.json", atomically: true, encoding: .utf8)
         let compile = try Self.run("swiftc", ["-Onone", "TesseraContent.swift", "main.swift", "-o", "decode"], in: folder)
         try #require(compile.status == 0, "\(compile.output)")

@@ -108,3 +108,15 @@ import Testing
         #expect(noQuery.diagnostics().first?.hasPrefix("content/about.md:3:8: error: 'feeds' lists the pages of the page's query sections, and this page has none") == true)
     }
 }
+
+@Suite struct RFC3339Tests {
+    @Test func matchesFoundationsISO8601FormatStyle() {
+        var generator = SeededGenerator(seed: 42)
+        var dates = [0, -1, 1, 86_399, 86_400, -86_401, 951_782_400, 951_868_799, 4_107_542_399, 1_795_348_800.75, -0.25, 253_402_300_799, -62_135_596_800]
+            .map { Date(timeIntervalSince1970: $0) }
+        for _ in 0..<2000 { dates.append(Date(timeIntervalSince1970: Double(generator.next() % 8_000_000_000) - 2_000_000_000 + Double(generator.next() % 1000) / 1000)) }
+        for date in dates {
+            #expect(FeedWriter.rfc3339(date) == date.formatted(.iso8601), "\(date.timeIntervalSince1970)")
+        }
+    }
+}

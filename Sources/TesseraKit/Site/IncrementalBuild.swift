@@ -1,0 +1,265 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// How `tessera build` reuses the previous build of the same output folder.
+///
+/// - Nothing changed (same inputs, same engine, the output folder as it was left, and no printed
+///   value depends on the new build date): nothing is parsed, rendered or written.
+/// - Only page bodies changed (every file's front matter, the theme, configuration and data as
+///   before): every page is parsed again, but a page whose file did not change keeps its HTML and
+///   JSON; pages that list others (queries, term pages, paginated lists), feeds, the sitemap and
+///   redirects are rebuilt; only files whose bytes differ are written.
+/// - Anything else: a full build.
+///
+/// Whatever the path, the output is byte-for-byte what a full build writes (the tests check it).
+final class IncrementalBuild: @unchecked Sendable {
+    let manifestPath: String
+    let output: String
+    /// The previous build, when its environment (engine, configuration, theme, data, build date)
+    /// is the same as this one's and its output folder is as it left it; nil means a full build.
+    private(set) var reference: BuildManifest?
+    /// This build's record, saved when it succeeds.
+    var current = BuildManifest()
+    /// Nothing to do: the output is the previous build's.
+    private(set) var upToDate = false
+    /// Pages kept from the previous build, by URL.
+    private(set) var reused: [String: BuildManifest.PageRecord] = [:]
+    /// Output files whose `stat` is what the previous build recorded.
+    private var verified: Set<String> = []
+
+    init(cacheDirectory: String, output: String) {
+        self.output = output
+        manifestPath = BuildManifest.path(in: cacheDirectory, output: output)
+        current.output = output
+    }
+
+    var keptOutputs: [String] { reused.values.flatMap(\.outputs) }
+
+    // MARK: Before loading content
+
+    /// Digests the inputs (reading only files whose `stat` changed) and decides whether the
+    /// previous build can be reused, wholly or in part.
+    func compare(state: BuildState, theme: Theme) {
+        let site = state.siteDirectory
+        let previous = BuildManifest.read(manifestPath)
+        let known = previous?.inputs ?? [:]
+        let problems = DiagnosticCollector()
+        var paths: [String] = ["site.yml"]
+        var folders = [theme.directory] + Theme.Folder.allCases.map { site + "/" + $0.rawValue } + [site + "/data"]
+        folders = Array(Set(folders)).sorted()
+        for folder in folders {
+            let relative = String(folder.dropFirst(site.count + 1))
+            paths += FileTree.files(in: folder, boundary: nil, problems: problems).map { relative + "/" + $0 }
+        }
+        let content = FileTree.files(in: site + "/content", boundary: nil, problems: problems).map { "content/" + $0 }
+        // Files changed within the last two seconds may change again within the same clock tick
+        // without their `stat` showing it: their digest is checked again next time.
+        let recent = Int((Date().timeIntervalSince1970 - 2) * 1e9)
+        let records = ParallelMap.map(paths + content) { path -> (String, BuildManifest.FileRecord)? in
+            guard var record = BuildManifest.FileRecord.current(site + "/" + path) else { return nil }
+            if let old = known[path], old.modified != 0, old.sameStat(as: record) {
+                return (path, old)
+            }
+            guard let data = FileManager.default.contents(atPath: site + "/" + path) else { return nil }
+            record.digest = StableDigest.of(data)
+            record.structure = Self.structureDigest(of: data, path: path, whole: record.digest)
+            if record.modified >= recent { record.modified = 0 }
+            return (path, record)
+        }
+        current.inputs = Dictionary(records.compactMap { $0 }, uniquingKeysWith: { first, _ in first })
+        var environment = StableDigest()
+        environment.combine(Self.engineIdentity)
+        environment.combine("drafts=\(state.options.includeDrafts) future=\(state.options.includeFuture) theme=\(theme.directory)")
+        for path in paths.sorted() {
+            environment.combine(path)
+            environment.combine(current.inputs[path]?.digest ?? 0)
+        }
+        current.environment = environment.value
+        current.buildDate = state.buildDate.timeIntervalSince1970
+
+        guard let previous, previous.output == output, previous.environment == current.environment,
+              Self.buildDateAllows(previous, buildDate: state.buildDate) else { return }
+        let (files, intact) = outputFiles(matching: previous.files)
+        guard intact else { return }
+        verified = files
+        reference = previous
+        let sameContent = content.count == previous.inputs.keys.filter { $0.hasPrefix("content/") }.count
+            && content.allSatisfy { current.inputs[$0]?.digest == previous.inputs[$0]?.digest }
+        if sameContent && verified.count == previous.files.count && previous.warnings == 0 {
+            upToDate = true
+            let inputs = current.inputs
+            current = previous
+            current.inputs = inputs
+            // Refreshed `stat`s save reading those files again next time.
+            if inputs != previous.inputs { try? current.write(to: manifestPath) }
+        }
+    }
+
+    /// The output folder's files whose `stat` matches `recorded`, and whether the folder holds
+    /// exactly those files (anything added, removed or changed means a full build).
+    private func outputFiles(matching recorded: [String: BuildManifest.FileRecord]) -> (Set<String>, Bool) {
+        var matching = Set<String>()
+        var count = 0
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let folder = relative.isEmpty ? output : output + "/" + relative
+            guard let handle = opendir(folder) else { return ([], false) }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+                }
+                if name == "." || name == ".." || (relative.isEmpty && name == OutputWriter.markerName) { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                guard lstat(output + "/" + path, &info) == 0 else { return ([], false) }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: pending.append(path)
+                case S_IFREG:
+                    count += 1
+                    if let record = recorded[path], record.sameStat(as: .from(info)) {
+                        matching.insert(path)
+                    }
+                default: return ([], false)
+                }
+            }
+        }
+        return (matching, count == recorded.count && matching.count == recorded.count)
+    }
+
+    // MARK: After loading content
+
+    /// Chooses the pages whose output stays: unchanged files, when no page's front matter, no
+    /// file's presence and no URL changed. Pages that list others are always rebuilt.
+    func planReuse(state: BuildState) {
+        var structure = StableDigest()
+        for (path, record) in current.inputs.sorted(by: { $0.key < $1.key }) where path.hasPrefix("content/") {
+            structure.combine(path)
+            structure.combine(record.structure)
+        }
+        for file in state.staticFiles { structure.combine(file.path) }
+        for url in state.pages.map(\.url).sorted() { structure.combine(url) }
+        current.structure = structure.value
+        guard let reference, reference.structure == current.structure else { return }
+        let content = state.siteDirectory + "/content/"
+        for page in state.pages where !page.isGenerated && page.pagination == nil && !page.sections.contains(where: { $0.query != nil }) {
+            guard page.sourcePath.hasPrefix(content), let record = reference.pages[page.url] else { continue }
+            let source = "content/" + page.sourcePath.dropFirst(content.count)
+            guard record.source == source, let now = current.inputs[source], now.digest == reference.inputs[source]?.digest,
+                  record.outputs.allSatisfy(verified.contains) else { continue }
+            reused[page.url] = record
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes the build: in place, file by file, when there is a previous build to update; else
+    /// a whole new folder swapped in. Records what was written.
+    func write(_ files: [OutputFile], with writer: OutputWriter) throws -> [String] {
+        let records: [String: BuildManifest.FileRecord]
+        var changed: [String] = []
+        if let reference {
+            // An update that is interrupted leaves no manifest: the next build is a full one.
+            unlink(manifestPath)
+            let kept = Set(keptOutputs)
+            var result = try writer.updateInPlace(files, previous: reference.files, verified: verified, keep: kept)
+            changed = result.changed
+            for path in kept { result.records[path] = reference.files[path] }
+            records = result.records
+        } else {
+            records = try writer.write(files, recording: true)
+            changed = files.map(\.path)
+        }
+        current.files = records
+        return changed
+    }
+
+    /// Saves the record of a successful build.
+    func save(state: BuildState) {
+        let publishingDates = state.publishingDates, warnedPages = state.warnedPages
+        let buildDate = state.buildDate.timeIntervalSince1970
+        current.buildDate = buildDate
+        let relative = DateForms.shared.relativeForms(buildDate: buildDate)
+        current.relativeDates = relative.forms
+        let templates = state.templates?.sources.values.contains { $0.contains("buildDate") } ?? true
+        current.readsBuildDate = templates || !relative.complete
+        current.publishedFrom = publishingDates.map(\.timeIntervalSince1970).filter { $0 <= buildDate }.max() ?? -.infinity
+        current.publishedUntil = publishingDates.map(\.timeIntervalSince1970).filter { $0 > buildDate }.min() ?? .infinity
+        current.skippedDrafts = state.skippedDrafts
+        current.skippedFuture = state.skippedFuture
+        current.skippedExpired = state.skippedExpired
+        current.staticFiles = state.staticFiles.count
+        current.warnings = state.diagnostics.diagnostics.count { $0.severity == .warning }
+        current.builtPages = state.pageTemplates.count + reused.values.filter(\.html).count
+        current.builtFiles = state.outputs.count + state.staticFiles.count + keptOutputs.count
+        let content = state.siteDirectory + "/content/"
+        var pages: [String: BuildManifest.PageRecord] = [:]
+        for page in state.pages where page.sourcePath.hasPrefix(content) && !warnedPages.contains(page.url) {
+            if let kept = reused[page.url] {
+                pages[page.url] = kept
+                continue
+            }
+            let outputs = [page.outputPath, page.jsonOutputPath].filter { current.files[$0] != nil }
+            let html = current.files[page.outputPath] != nil
+            pages[page.url] = BuildManifest.PageRecord(
+                source: "content/" + page.sourcePath.dropFirst(content.count), outputs: outputs,
+                assets: (state.pageAssets[page.url] ?? []).sorted(), html: html)
+        }
+        current.pages = pages
+        try? current.write(to: manifestPath)
+    }
+
+    // MARK: Helpers
+
+    /// The running engine: its version and its executable, so a rebuilt Tessera never reuses what
+    /// an older build of it made.
+    static let engineIdentity: String = {
+        let record = BuildManifest.FileRecord.current("/proc/self/exe") ?? FileRecord.current(CommandLine.arguments.first ?? "")
+        return "Tessera \(Tessera.version) \(record.map { "\($0.size) \($0.modified) \($0.inode)" } ?? "unknown")"
+    }()
+    private typealias FileRecord = BuildManifest.FileRecord
+
+    /// What other pages can see of a file: a Markdown file's front matter, any other file whole.
+    static func structureDigest(of data: Data, path: String, whole: UInt64) -> UInt64 {
+        let lowercased = path.lowercased()
+        guard lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown") else { return whole }
+        return data.withUnsafeBytes { bytes -> UInt64 in
+            var digest = StableDigest()
+            guard bytes.starts(with: "---".utf8) else {
+                digest.combine("no front matter")
+                return digest.value
+            }
+            // Up to the end of the closing fence: the first line after the first that is "---"
+            // or "..." (a CR before the newline allowed).
+            var start = 0
+            var lineNumber = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                var line = bytes[start..<end]
+                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+                if lineNumber > 0, line.elementsEqual("---".utf8) || line.elementsEqual("...".utf8) {
+                    digest.combine(UnsafeRawBufferPointer(rebasing: bytes[0..<end]))
+                    return digest.value
+                }
+                lineNumber += 1
+                start = end + 1
+            }
+            return whole
+        }
+    }
+
+    /// True when every value printed from the build date reads the same at `buildDate`.
+    static func buildDateAllows(_ previous: BuildManifest, buildDate: Date) -> Bool {
+        let now = buildDate.timeIntervalSince1970
+        if now == previous.buildDate { return true }
+        guard !previous.readsBuildDate, previous.publishedFrom <= now, now < previous.publishedUntil else { return false }
+        return previous.relativeDates.allSatisfy { entry in
+            guard let zone = TimeZone(identifier: entry.timeZone) else { return false }
+            let context = TransformContext(locale: Locale(identifier: entry.locale), timeZone: zone, buildDate: buildDate, markdown: MarkdownRenderer(), links: LinkResolver())
+            return DateTransformer.relative(Date(timeIntervalSince1970: entry.date), context: context) == entry.text
+        }
+    }
+}

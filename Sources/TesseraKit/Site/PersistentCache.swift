@@ -1,0 +1,312 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A 64-bit digest of bytes for telling whether a file changed between two builds (not for
+/// security: nobody gains anything by making two inputs collide here).
+struct StableDigest {
+    private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    mutating func combine(_ buffer: UnsafeRawBufferPointer) {
+        var index = 0
+        let count = buffer.count
+        while index + 8 <= count {
+            mix(buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < count {
+            tail |= UInt64(buffer[index]) << shift
+            shift += 8
+            index += 1
+        }
+        // The length keeps "ab" + "c" apart from "a" + "bc".
+        mix(tail ^ (UInt64(count) << 56))
+        mix(UInt64(count))
+    }
+
+    mutating func combine(_ data: Data) { data.withUnsafeBytes { combine($0) } }
+
+    mutating func combine(_ string: String) {
+        var string = string
+        string.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+    }
+
+    mutating func combine(_ number: UInt64) { mix(number) }
+
+    private mutating func mix(_ word: UInt64) {
+        value = (value ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        value ^= value >> 33
+        value = value &* 0xC4CE_B9FE_1A85_EC53
+        value ^= value >> 29
+    }
+
+    static func of(_ data: Data) -> UInt64 {
+        var digest = StableDigest()
+        digest.combine(data)
+        return digest.value
+    }
+}
+
+/// What the last successful build into an output folder was made of and what it wrote, so the
+/// next `tessera build` redoes only what changed.
+///
+/// Kept in `.tessera/cache/` beside the site (that folder ignores itself in git and may be
+/// deleted at any time; the next build is then a full one). Entries are compared on file
+/// contents (a stat match short-cuts the read), the Tessera version and the cache format, so an
+/// upgrade or an edit never reuses a stale result; the test suite checks that every incremental
+/// build writes exactly what a full build writes.
+struct BuildManifest: Equatable {
+    static let format = 1
+
+    /// A file the build read or wrote: what `stat` said and a digest of its bytes.
+    struct FileRecord: Equatable {
+        var size: Int
+        var modified: Int
+        var inode: UInt64
+        var digest: UInt64
+        /// For content files: the digest of the front matter alone (other pages see it through
+        /// links, menus, queries and taxonomies; the body only through lists, which are rebuilt).
+        var structure: UInt64 = 0
+    }
+
+    /// A page whose output can be kept: its source, what it wrote and what its HTML linked.
+    struct PageRecord: Equatable {
+        var source: String
+        var outputs: [String]
+        var assets: [String]
+        var html: Bool
+    }
+
+    /// A relative date the build printed, to check it would read the same at another build date.
+    struct RelativeDate: Equatable {
+        var date: Double
+        var locale: String
+        var timeZone: String
+        var text: String
+    }
+
+    var tessera = Tessera.version
+    var output = ""
+    var environment: UInt64 = 0
+    var structure: UInt64 = 0
+    var buildDate: Double = 0
+    /// Templates print `site.buildDate`, or relative dates were not all recorded: another build
+    /// date means a full build.
+    var readsBuildDate = false
+    /// The build dates between which the same pages are published (drafts aside): a later build
+    /// date may publish a future page or retire an expired one.
+    var publishedFrom: Double = -.infinity
+    var publishedUntil: Double = .infinity
+    var relativeDates: [RelativeDate] = []
+    /// Content files by path relative to `content/`.
+    var inputs: [String: FileRecord] = [:]
+    /// Pages by URL.
+    var pages: [String: PageRecord] = [:]
+    /// Output files by path relative to the output folder.
+    var files: [String: FileRecord] = [:]
+    var skippedDrafts = 0, skippedFuture = 0, skippedExpired = 0, staticFiles = 0
+    /// Warnings the build printed: a build with warnings is never skipped, so they are printed again.
+    var warnings = 0
+    /// The summary's figures, for a build that had nothing to do.
+    var builtPages = 0, builtFiles = 0
+
+    // MARK: Reading and writing
+
+    static func path(in cacheDirectory: String, output: String) -> String {
+        var digest = StableDigest()
+        digest.combine(output)
+        return cacheDirectory + "/build-" + String(digest.value, radix: 16) + ".manifest"
+    }
+
+    /// The text form: a header, then one tab-separated record per line. Nil for a file of another
+    /// format or version, or one that does not parse (a cache is only ever a shortcut).
+    static func read(_ path: String) -> BuildManifest? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        // Read as bytes: a large site's manifest has tens of thousands of lines.
+        return data.withUnsafeBytes { raw -> BuildManifest? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var manifest = BuildManifest()
+            var fields: [Range<Int>] = []
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            func path(_ range: Range<Int>) -> String {
+                bytes[range].contains(UInt8(ascii: "%")) ? Self.unescape(Substring(text(range))) : text(range)
+            }
+            func integer(_ range: Range<Int>) -> Int? {
+                var value = 0
+                var index = range.lowerBound
+                let negative = index < range.upperBound && bytes[index] == UInt8(ascii: "-")
+                if negative { index += 1 }
+                guard index < range.upperBound else { return nil }
+                while index < range.upperBound {
+                    let digit = Int(bytes[index]) - 48
+                    guard digit >= 0 && digit <= 9 else { return nil }
+                    value = value &* 10 &+ digit
+                    index += 1
+                }
+                return negative ? -value : value
+            }
+            func hex(_ range: Range<Int>) -> UInt64? {
+                guard !range.isEmpty, range.count <= 16 else { return nil }
+                var value: UInt64 = 0
+                for index in range {
+                    let byte = bytes[index]
+                    let digit: UInt8
+                    switch byte {
+                    case 48...57: digit = byte - 48
+                    case 97...102: digit = byte - 87
+                    default: return nil
+                    }
+                    value = value << 4 | UInt64(digit)
+                }
+                return value
+            }
+            func number(_ range: Range<Int>) -> Double? { Double(text(range)) }
+            func record(_ at: Int) -> FileRecord? {
+                guard let size = integer(fields[at]), let modified = integer(fields[at + 1]), let inode = hex(fields[at + 2]),
+                      let digest = hex(fields[at + 3]), let structure = hex(fields[at + 4]) else { return nil }
+                return FileRecord(size: size, modified: modified, inode: inode, digest: digest, structure: structure)
+            }
+            var lineStart = 0
+            var first = true
+            var complete = false
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                defer { lineStart = lineEnd + 1 }
+                fields.removeAll(keepingCapacity: true)
+                var fieldStart = lineStart
+                for index in lineStart...lineEnd where index == lineEnd || bytes[index] == 0x09 {
+                    fields.append(fieldStart..<index)
+                    fieldStart = index + 1
+                }
+                if first {
+                    guard text(lineStart..<lineEnd) == "tessera-build-cache\t\(format)\t\(Tessera.version)" else { return nil }
+                    first = false
+                    continue
+                }
+                guard lineEnd > lineStart else { continue }
+                switch (text(fields[0]), fields.count) {
+                case ("input", 7):
+                    guard let entry = record(2) else { return nil }
+                    manifest.inputs[path(fields[1])] = entry
+                case ("file", 7):
+                    guard let entry = record(2) else { return nil }
+                    manifest.files[path(fields[1])] = entry
+                case ("page", 6):
+                    let list = { (range: Range<Int>) -> [String] in
+                        range.isEmpty ? [] : text(range).split(separator: " ").map { Self.unescape($0) }
+                    }
+                    manifest.pages[path(fields[1])] = PageRecord(source: path(fields[2]), outputs: list(fields[3]), assets: list(fields[4]), html: text(fields[5]) == "1")
+                case ("relative", 5):
+                    guard let date = number(fields[1]) else { return nil }
+                    manifest.relativeDates.append(RelativeDate(date: date, locale: text(fields[2]), timeZone: text(fields[3]), text: path(fields[4])))
+                case ("output", 2): manifest.output = path(fields[1])
+                case ("environment", 2): manifest.environment = hex(fields[1]) ?? 0
+                case ("structure", 2): manifest.structure = hex(fields[1]) ?? 0
+                case ("buildDate", 2): manifest.buildDate = number(fields[1]) ?? .nan
+                case ("readsBuildDate", 2): manifest.readsBuildDate = text(fields[1]) == "1"
+                case ("published", 3):
+                    manifest.publishedFrom = number(fields[1]) ?? .infinity
+                    manifest.publishedUntil = number(fields[2]) ?? -.infinity
+                case ("counts", 3):
+                    manifest.builtPages = integer(fields[1]) ?? 0
+                    manifest.builtFiles = integer(fields[2]) ?? 0
+                case ("warnings", 2): manifest.warnings = integer(fields[1]) ?? 1
+                case ("skipped", 5):
+                    manifest.skippedDrafts = integer(fields[1]) ?? 0
+                    manifest.skippedFuture = integer(fields[2]) ?? 0
+                    manifest.skippedExpired = integer(fields[3]) ?? 0
+                    manifest.staticFiles = integer(fields[4]) ?? 0
+                case ("end", 1): complete = true
+                default: return nil
+                }
+            }
+            return complete ? manifest : nil
+        }
+    }
+
+    /// Writes to a temporary file and renames it, so a reader never sees half a manifest.
+    func write(to path: String) throws {
+        var out = "tessera-build-cache\t\(Self.format)\t\(tessera)\n"
+        out += "output\t\(output)\nenvironment\t\(String(environment, radix: 16))\nstructure\t\(String(structure, radix: 16))\n"
+        out += "buildDate\t\(buildDate)\nreadsBuildDate\t\(readsBuildDate ? 1 : 0)\npublished\t\(publishedFrom)\t\(publishedUntil)\n"
+        out += "warnings\t\(warnings)\ncounts\t\(builtPages)\t\(builtFiles)\n"
+        out += "skipped\t\(skippedDrafts)\t\(skippedFuture)\t\(skippedExpired)\t\(staticFiles)\n"
+        for entry in relativeDates {
+            out += "relative\t\(entry.date)\t\(entry.locale)\t\(entry.timeZone)\t\(Self.escape(entry.text))\n"
+        }
+        func line(_ kind: String, _ key: String, _ record: FileRecord) -> String {
+            "\(kind)\t\(Self.escape(key))\t\(record.size)\t\(record.modified)\t\(String(record.inode, radix: 16))\t\(String(record.digest, radix: 16))\t\(String(record.structure, radix: 16))\n"
+        }
+        for (key, record) in inputs.sorted(by: { $0.key < $1.key }) { out += line("input", key, record) }
+        for (key, record) in files.sorted(by: { $0.key < $1.key }) { out += line("file", key, record) }
+        for (url, page) in pages.sorted(by: { $0.key < $1.key }) {
+            out += "page\t\(Self.escape(url))\t\(Self.escape(page.source))\t\(page.outputs.map(Self.escape).joined(separator: " "))\t\(page.assets.map(Self.escape).joined(separator: " "))\t\(page.html ? 1 : 0)\n"
+        }
+        out += "end\n"
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The cache is never content: git ignores the folder by its own rule.
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !FileManager.default.fileExists(atPath: parent + "/.gitignore") {
+            try? "# Tessera's build cache: safe to delete, never commit it.\n*\n".write(toFile: parent + "/.gitignore", atomically: true, encoding: .utf8)
+        }
+        let temporary = path + ".tmp-\(getpid())"
+        try out.write(toFile: temporary, atomically: false, encoding: .utf8)
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw OutputWriter.writeError("cannot save the build cache to", path)
+        }
+    }
+
+    /// Paths may hold spaces and tabs; `%`, tab, newline and space are percent-escaped.
+    static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x25 || $0 == 0x09 || $0 == 0x0A || $0 == 0x20 || $0 == 0x0D }) else { return text }
+        var out = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "%": out += "%25"
+            case "\t": out += "%09"
+            case "\n": out += "%0A"
+            case "\r": out += "%0D"
+            case " ": out += "%20"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+
+    static func unescape(_ field: Substring) -> String {
+        guard field.contains("%") else { return String(field) }
+        return String(field).removingPercentEncoding ?? String(field)
+    }
+}
+
+extension BuildManifest.FileRecord {
+    /// What `stat` says of `path` now, with no digest; nil when it is not a regular file.
+    static func current(_ path: String) -> BuildManifest.FileRecord? {
+        guard let info = fileStatus(path), info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return from(info)
+    }
+
+    /// The record of what `stat` returned, with no digest.
+    static func from(_ info: stat) -> BuildManifest.FileRecord {
+        BuildManifest.FileRecord(
+            size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
+            inode: UInt64(info.st_ino), digest: 0)
+    }
+
+    /// Same file as far as `stat` can tell: nobody wrote it since.
+    func sameStat(as other: BuildManifest.FileRecord) -> Bool {
+        size == other.size && modified == other.modified && inode == other.inode
+    }
+}
+
+/// `stat(2)` of `path` (following links), or nil.
+private func fileStatus(_ path: String) -> stat? {
+    var info = stat()
+    return stat(path, &info) == 0 ? info : nil
+}
