@@ -35,8 +35,8 @@ struct ContentLoader {
 
     func load(into diagnostics: DiagnosticCollector) -> Result {
         let files = FileTree.files(in: directory, boundary: boundary, problems: diagnostics)
-        let pageFiles = files.filter { PageParser.contentExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-        let assets = files.filter { !PageParser.contentExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        let pageFiles = files.filter { PageParser.contentExtensions.contains(PathText.pathExtension($0).lowercased()) }
+        let assets = files.filter { !PageParser.contentExtensions.contains(PathText.pathExtension($0).lowercased()) }
         let parser = PageParser(timeZone: timeZone, languages: languages, permalinks: permalinks)
         let data = self.data
         let parsed = ParallelMap.map(pageFiles) { relative -> [Page]? in
@@ -45,7 +45,7 @@ struct ContentLoader {
                 let text = try FileTree.readText(path)
                 if let page = cache?.page(for: path, text: text, parser: parser) { return [page] }
                 // A feed file whose root is `generate:` makes a page per record of a data file.
-                if !["md", "markdown"].contains((relative as NSString).pathExtension.lowercased()),
+                if !["md", "markdown"].contains(PathText.pathExtension(relative).lowercased()),
                    text.hasPrefix("generate:") || text.contains("\ngenerate:"),
                    let generator = try PageGenerator.parse(try YAMLParser.parseMapping(text, file: path, what: "a generator file")) {
                     let result = generator.pages(data: data, parser: parser, sourcePath: path, relativePath: relative)

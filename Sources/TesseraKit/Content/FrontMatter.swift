@@ -35,7 +35,7 @@ struct FrontMatter {
             guard let firstRange = nextLine() else { return FrontMatter(yaml: "", yamlLineOffset: 0, body: "", bodyLine: 1) }
             var first = string(firstRange)
             if first.hasPrefix("\u{FEFF}") { first.removeFirst() }
-            let opening = first.trimmingCharacters(in: .whitespaces)
+            let opening = first == "---" ? first : first.trimmingCharacters(in: .whitespaces)
             guard opening == "---" else {
                 if opening == "+++" {
                     throw TesseraError(

@@ -89,7 +89,7 @@ public struct Page: Sendable, Equatable {
     /// The page's stable id in its JSON: its content path without the extension
     /// (`blog/first-post`, `about.fr`), and the number of a later page of a list (`blog/index/page/2`).
     public var contentID: String {
-        let path = (relativePath as NSString).deletingPathExtension
+        let path = PathText.deletingPathExtension(relativePath)
         guard let pagination, pagination.number > 1 else { return path }
         return path + "/page/\(pagination.number)"
     }

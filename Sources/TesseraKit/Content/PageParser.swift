@@ -12,7 +12,7 @@ struct PageParser: Equatable {
     static let contentExtensions = ["md", "markdown", "yml", "yaml", "json"]
 
     func parse(text: String, sourcePath: String, relativePath: String) throws -> Page {
-        let ext = (relativePath as NSString).pathExtension.lowercased()
+        let ext = PathText.pathExtension(relativePath).lowercased()
         let kind: Page.Kind = ["md", "markdown"].contains(ext) ? .markdown : .feed
         let front: FrontMatter
         if kind == .markdown {
@@ -189,24 +189,24 @@ struct PageParser: Equatable {
     /// `about.fr.md` → (`about.md`, `fr`) when `fr` is a site language. A suffix that is a known
     /// ISO language code but not a site language is returned too, so the page gets a clear error.
     static func splitLanguage(_ relativePath: String, known: [String]) -> (path: String, language: String?) {
-        let ext = (relativePath as NSString).pathExtension
-        let stem = (relativePath as NSString).deletingPathExtension
-        let suffix = (stem as NSString).pathExtension
+        let ext = PathText.pathExtension(relativePath)
+        let stem = PathText.deletingPathExtension(relativePath)
+        let suffix = PathText.pathExtension(stem)
         guard !suffix.isEmpty else { return (relativePath, nil) }
         let isLanguage = known.contains(suffix)
             || (suffix.count == 2 && suffix.allSatisfy(\.isLowercase) && Locale.LanguageCode.isoLanguageCodes.contains(Locale.LanguageCode(suffix)))
         guard isLanguage else { return (relativePath, nil) }
-        return ((stem as NSString).deletingPathExtension + "." + ext, suffix)
+        return (PathText.deletingPathExtension(stem) + "." + ext, suffix)
     }
 
     /// `a/b.md` → `/a/b/`, `a/index.md` → `/a/`, `index.md` → `/`, `404.md` → `/404.html`;
     /// `slug` replaces the last segment.
     static func url(for relativePath: String, slug: String?) -> String {
         // `content/404.md` is the "not found" page servers expect at /404.html.
-        if (relativePath as NSString).deletingPathExtension == "404" && slug == nil { return "/404.html" }
+        if PathText.deletingPathExtension(relativePath) == "404" && slug == nil { return "/404.html" }
         var segments = relativePath.split(separator: "/").map(String.init)
         guard let file = segments.popLast() else { return "/" }
-        let stem = (file as NSString).deletingPathExtension
+        let stem = PathText.deletingPathExtension(file)
         if stem != "index" && stem != "_index" { segments.append(stem) }
         if let slug {
             if segments.isEmpty { segments = [slug] } else { segments[segments.count - 1] = slug }

@@ -42,13 +42,13 @@ public struct Permalink: Sendable, Equatable {
     /// Pages below the folder, but not the folder's own index (the list page keeps its URL).
     func applies(to relativePath: String) -> Bool {
         guard relativePath.hasPrefix(folder + "/") else { return false }
-        let stem = ((relativePath as NSString).lastPathComponent as NSString).deletingPathExtension
+        let stem = PathText.deletingPathExtension(String(PathText.lastComponent(relativePath)))
         return !(stem == "index" || stem == "_index") || relativePath.dropFirst(folder.count + 1).contains("/")
     }
 
     /// The page's URL under this pattern, without the language prefix.
     func url(for page: Page, path: String) throws -> String {
-        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let stem = PathText.deletingPathExtension(String(PathText.lastComponent(path)))
         let file = stem == "index" || stem == "_index" ? ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent : stem
         var url = pattern
         if url.contains(":year") || url.contains(":month") || url.contains(":day") {

@@ -22,6 +22,9 @@ import Testing
         "Title: capital\nsnake_key: v\nkebab-key: v\nkey2: v\n",
         "y: Y\nn: no\non: on\n",
         "title: Ünïcödé\n",
+        "a: 2026-11-20\nb: 2026-11-20T10:00:00Z\nc: 2026-1-2\nd: 2026-11-20T10:00:00+01:00\ne: 2026-11-20 10:00:00\n",
+        "a: 0\nb: 7\nc: 123456789012345678\nd: 0123\ne: 1234567890123456789012\nf: 12a\ng: 1_000\n",
+        "a: 9999-99-99\nb: 2026-13-45T99:99:99Z\n",
     ]
 
     /// Documents it must leave to Yams.
@@ -80,6 +83,17 @@ import Testing
             case let (.failure(a as TesseraError), .failure(b as TesseraError)): #expect(a.diagnostics == b.diagnostics, "\(text)")
             default: Issue.record("different outcomes for \(text)")
             }
+        }
+    }
+}
+
+@Suite struct PathTextTests {
+    @Test func partsOfPathsAreNSStrings() {
+        let paths = ["a.md", "blog/first.fr.md", "index.md", "blog/index.fr.md", ".hidden", "a/.hidden", "a.", "a/b.", "noext", "a/b/c", "x.tar.gz", "dir.d/file", "dir.d/file.txt", "404.md", "é/ü.md", "a..b", "..", "a/.."]
+        for path in paths {
+            #expect(PathText.pathExtension(path) == (path as NSString).pathExtension, "\(path)")
+            #expect(PathText.deletingPathExtension(path) == (path as NSString).deletingPathExtension, "\(path)")
+            #expect(String(PathText.lastComponent(path)) == (path as NSString).lastPathComponent, "\(path)")
         }
     }
 }
