@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
 """Tessera against Hugo on the same corpora, built in turns; medians of wall time and peak memory.
 
-Usage: Benchmarks/hugo_compare.py [--tessera PATH] [--sizes 1000,10000] [--runs 5] [--corpora plain,tagged,feed]
+Usage: Benchmarks/hugo_compare.py [--tessera PATH] [--sizes 1000,10000,100000] [--runs 5]
+                                  [--corpora plain,tagged,feed] [--work DIR]
 
 Corpora (generated deterministically, seed 42):
   plain   N posts: front matter and 2-4 KB of Markdown each. Hugo: taxonomies, RSS and sitemap off.
   tagged  the same posts with three of 40 tags each, RSS of the blog and of every tag, the sitemap.
-  feed    N Tessera feed pages of 20 components (8 types: dates, percents, currencies, Markdown,
-          links), against Hugo's plain posts (Hugo has no component model).
+  feed    N Tessera feed pages of 20 components of 9 types (dates, percents, currencies, numbers,
+          Markdown, links), against Hugo's plain posts (Hugo has no component model).
+Each Tessera run is a full build (--no-cache). Then, with Tessera's build cache, a second build with
+nothing changed and a build after editing one post's body are timed (Hugo rebuilds everything
+every time; its column there is its full build).
 Floors: the `cmark` command over all the corpus's Markdown, and `cp -r` of the corpus.
-Installs Hugo with apt-get when it is missing. Prints one table; ratios are Tessera / Hugo.
+Installs Hugo (and cmark) with apt-get when missing. Prints one table; ratios are Tessera / Hugo.
+--work puts corpora and outputs there (the published figures use /dev/shm, a RAM disk, so that the
+shared machine's disk does not decide them).
 """
 import argparse, os, random, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -73,16 +79,22 @@ def tessera_site(root, tessera, corpus, n):
 
 
 def feed_page(i, title, date):
-    items = []
+    """Four sections of a header and four items each: 20 components of 9 types."""
+    item_kinds = [
+        f"{{ component: course-progress, title: Course {i}, author: Ada Lovelace, progress: 0.{i % 100:02}, lessonsLeft: 3, updated: {date}T10:00:00Z, link: /about/ }}",
+        f"{{ component: notice, message: \"Notice **{i}** with a [link](/about/)\", tone: info }}",
+        f"{{ component: stat, value: {i * 13}, label: Learners, change: 0.12, period: vs last week }}",
+        f"{{ component: payment-transaction, description: Invoice {i}, amount: {{ amount: -{i % 500}.5, currency: EUR }}, date: {date}, detail: Visa 4242 }}",
+        f"{{ component: comment, commenter: Grace Hopper, text: \"A *comment* on page {i}.\", date: {date}T09:00:00Z }}",
+        f"{{ component: quote, text: \"Light is the *left hand* of darkness\", author: Le Guin, link: /about/ }}",
+        f"{{ component: activity, type: completed, description: \"You finished **course {i}**\", date: {date}T15:00:00Z, link: /about/ }}",
+        f"{{ component: article-thumb, title: Article {i}, summary: \"What *this* is about\", date: {date}, link: /about/ }}",
+    ]
+    sections = []
     for k in range(4):
-        items.append(f"""  - header: {{ component: section-header, title: Section {k} of page {i} }}
-    items:
-      - {{ component: course-progress, title: Course {i}-{k}, author: Ada Lovelace, progress: 0.{(i + k) % 100:02}, lessonsLeft: {k + 1}, updated: {date}T10:00:00Z, link: /about/ }}
-      - {{ component: notice, message: "Notice **{i}** with a [link](/about/)", tone: info }}
-      - {{ component: stat, value: {i * 13 + k}, label: Learners, change: 0.{k + 1}, period: vs last week }}
-      - {{ component: payment-transaction, description: Invoice {i}-{k}, amount: {{ amount: -{i % 500}.5, currency: EUR }}, date: {date}, detail: Visa 4242 }}
-      - {{ component: comment, commenter: Grace Hopper, text: "A *comment* on page {i}.", date: {date}T09:00:00Z }}""")
-    return f"---\ntitle: {title}\ndate: {date}\nsections:\n" + "\n".join(items) + "\n---\n"
+        items = "\n".join(f"      - {item_kinds[(k * 4 + j) % len(item_kinds)]}" for j in range(4))
+        sections.append(f"  - header: {{ component: section-header, title: Section {k} of page {i}, link: /about/ }}\n    items:\n{items}")
+    return f"---\ntitle: {title}\ndate: {date}\nsections:\n" + "\n".join(sections) + "\n---\n"
 
 
 HUGO_LAYOUTS = {
@@ -145,40 +157,68 @@ def floors(root, n):
     return cmark, cp
 
 
+def edit_one_post(root):
+    path = root + "/content/posts/post-00001.md"
+    with open(path, "a") as f:
+        f.write("\nOne more sentence, edited between two builds.\n")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tessera", default=".build/release/tessera")
-    parser.add_argument("--sizes", default="1000,10000")
+    parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpora", default="plain,tagged,feed")
+    parser.add_argument("--work", default=None, help="folder for corpora and outputs (default: the system's temporary folder)")
     args = parser.parse_args()
     tessera = os.path.abspath(args.tessera)
-    if not shutil.which("hugo"):
-        subprocess.run(["apt-get", "install", "-y", "-qq", "hugo"], check=True, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
-    if not shutil.which("cmark"):
-        subprocess.run(["apt-get", "install", "-y", "-qq", "cmark"], check=True, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    if not os.path.exists(tessera):
+        sys.exit(f"no Tessera binary at {tessera}: run `swift build -c release --product tessera` first")
+    for tool in ("hugo", "cmark"):
+        if not shutil.which(tool):
+            subprocess.run(["apt-get", "install", "-y", "-qq", tool], check=True, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
     hugo_version = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.split()[1]
-    print(f"Tessera {tessera} vs Hugo {hugo_version}; median of {args.runs} runs, in turns\n")
-    print("| corpus | N | Tessera | Hugo | time ratio | Tessera MiB | Hugo MiB | memory ratio | cmark floor | cp -r floor |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print(f"Tessera {tessera} vs Hugo {hugo_version}; median of {args.runs} runs, in turns; work folder {args.work or tempfile.gettempdir()}\n")
+    print("| corpus | N | Tessera | Hugo | time ratio | Tessera MiB | Hugo MiB | memory ratio | Tessera per page vs smallest N | cmark floor | cp -r floor |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    per_page = {}
+    incremental = []
     for n in [int(size) for size in args.sizes.split(",")]:
         for corpus in args.corpora.split(","):
-            work = tempfile.mkdtemp(prefix=f"bench-{corpus}-{n}-")
+            work = tempfile.mkdtemp(prefix=f"bench-{corpus}-{n}-", dir=args.work)
             tessera_site(work + "/tessera", tessera, corpus, n)
             hugo_site(work + "/hugo", "plain" if corpus == "feed" else corpus, n)
             out = work + "/out"
             t_walls, t_peaks, h_walls, h_peaks = [], [], [], []
             for _ in range(args.runs):
                 shutil.rmtree(out, ignore_errors=True)
-                wall, peak = timed([tessera, "build", "--source", work + "/tessera", "--output", out + "/tessera"])
+                wall, peak = timed([tessera, "build", "--no-cache", "--source", work + "/tessera", "--output", out + "/tessera"])
                 t_walls.append(wall); t_peaks.append(peak)
                 shutil.rmtree(work + "/hugo/public", ignore_errors=True)
                 wall, peak = timed(["hugo", "--quiet", "--source", work + "/hugo", "--destination", out + "/hugo"])
                 h_walls.append(wall); h_peaks.append(peak)
             cmark, cp = floors(work + "/tessera", n)
             tw, tp, hw, hp = (statistics.median(x) for x in (t_walls, t_peaks, h_walls, h_peaks))
-            print(f"| {corpus} | {n:,} | {tw:.2f} s | {hw:.2f} s | {tw / hw:.2f} | {tp:.0f} | {hp:.0f} | {tp / hp:.2f} | {cmark:.2f} s | {cp:.2f} s |", flush=True)
+            per_page.setdefault(corpus, tw / n)
+            linear = (tw / n) / per_page[corpus]
+            print(f"| {corpus} | {n:,} | {tw:.2f} s | {hw:.2f} s | {tw / hw:.2f} | {tp:.0f} | {hp:.0f} | {tp / hp:.2f} | {linear:.2f} | {cmark:.2f} s | {cp:.2f} s |", flush=True)
+            # The build cache: a first cached build, then nothing changed, then one post edited.
+            cached = [tessera, "build", "--source", work + "/tessera", "--output", out + "/cached"]
+            timed(cached)
+            time.sleep(2.1)  # files older than two seconds are trusted by their stat
+            unchanged = statistics.median([timed(cached)[0] for _ in range(args.runs)])
+            edits = []
+            for _ in range(args.runs):
+                edit_one_post(work + "/tessera")
+                edits.append(timed(cached)[0])
+            edited = statistics.median(edits)
+            incremental.append((corpus, n, tw, unchanged, edited, hw))
             shutil.rmtree(work)
+    print("\nTessera's build cache (`tessera build` twice; ratios against Tessera's own full build, and Hugo's, which rebuilds everything):\n")
+    print("| corpus | N | full build | nothing changed | ratio | one post edited | ratio | vs Hugo's build |")
+    print("|---|---|---|---|---|---|---|---|")
+    for corpus, n, full, unchanged, edited, hugo in incremental:
+        print(f"| {corpus} | {n:,} | {full:.2f} s | {unchanged:.2f} s | {unchanged / full:.2f} | {edited:.2f} s | {edited / full:.2f} | {edited / hugo:.2f} |")
 
 
 if __name__ == "__main__":

@@ -91,6 +91,48 @@ public enum FileTree {
 
     /// Hidden files, editor backups, swap files and vim's write-test file `4913` never count as
     /// site input, for a build or for the watcher of `tessera serve`.
+    /// Every regular file below `directory` with its `stat`, read through directory handles (no
+    /// path lookups), sorted; `includeHidden` lists what `files(in:)` leaves out too. Nil when the
+    /// tree holds anything else (a symbolic link, a FIFO, an unreadable folder): the caller then
+    /// takes the careful path of `files(in:)`.
+    static func statWalk(_ directory: String, includeHidden: Bool = false) -> [(relative: String, info: stat)]? {
+        var result: [(String, stat)] = []
+        var pending: [(descriptor: Int32, relative: String)] = []
+        let root = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard root >= 0 else { return errno == ENOENT ? [] : nil }
+        pending.append((root, ""))
+        var failed = false
+        while let folder = pending.popLast() {
+            guard !failed, let handle = fdopendir(folder.descriptor) else {
+                close(folder.descriptor)
+                failed = true
+                continue
+            }
+            defer { closedir(handle) }
+            let descriptor = dirfd(handle)
+            while let entry = readdir(handle) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+                }
+                if name == "." || name == ".." || (!includeHidden && isIgnored(name)) { continue }
+                let relative = folder.relative.isEmpty ? name : folder.relative + "/" + name
+                var info = stat()
+                guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: result.append((relative, info))
+                case S_IFDIR:
+                    let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    guard child >= 0 else { return nil }
+                    pending.append((child, relative))
+                default: return nil
+                }
+            }
+        }
+        // Folders still open after a failure.
+        for folder in pending { close(folder.descriptor) }
+        return failed ? nil : result.sorted { $0.0 < $1.0 }
+    }
+
     public static func isIgnored(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || name.hasPrefix("#") || name.hasSuffix(".swp")
             || name.hasSuffix(".swx") || name.hasSuffix(".tmp") || name == "4913"

@@ -46,19 +46,25 @@ final class IncrementalBuild: @unchecked Sendable {
         let previous = BuildManifest.read(manifestPath)
         let known = previous?.inputs ?? [:]
         let problems = DiagnosticCollector()
-        var paths: [String] = ["site.yml"]
+        // Every input file with its `stat`: through directory handles when the folder holds only
+        // files and folders, else file by file (symbolic links are followed as the build does).
+        func listing(_ folder: String) -> [(String, BuildManifest.FileRecord?)] {
+            let relative = folder == site ? "" : String(folder.dropFirst(site.count + 1)) + "/"
+            if let walk = FileTree.statWalk(folder) { return walk.map { (relative + $0.relative, BuildManifest.FileRecord.from($0.info)) } }
+            return FileTree.files(in: folder, boundary: nil, problems: problems).map { (relative + $0, BuildManifest.FileRecord.current(folder + "/" + $0)) }
+        }
+        var environmentFiles: [(String, BuildManifest.FileRecord?)] = [("site.yml", BuildManifest.FileRecord.current(site + "/site.yml"))]
         var folders = [theme.directory] + Theme.Folder.allCases.map { site + "/" + $0.rawValue } + [site + "/data"]
         folders = Array(Set(folders)).sorted()
-        for folder in folders {
-            let relative = String(folder.dropFirst(site.count + 1))
-            paths += FileTree.files(in: folder, boundary: nil, problems: problems).map { relative + "/" + $0 }
-        }
-        let content = FileTree.files(in: site + "/content", boundary: nil, problems: problems).map { "content/" + $0 }
+        for folder in folders { environmentFiles += listing(folder) }
+        let contentFiles = listing(site + "/content")
+        let paths = environmentFiles.map(\.0)
+        let content = contentFiles.map(\.0)
         // Files changed within the last two seconds may change again within the same clock tick
         // without their `stat` showing it: their digest is checked again next time.
         let recent = Int((Date().timeIntervalSince1970 - 2) * 1e9)
-        let records = ParallelMap.map(paths + content) { path -> (String, BuildManifest.FileRecord)? in
-            guard var record = BuildManifest.FileRecord.current(site + "/" + path) else { return nil }
+        let records = ParallelMap.map(environmentFiles + contentFiles) { path, stat -> (String, BuildManifest.FileRecord)? in
+            guard var record = stat else { return nil }
             if let old = known[path], old.modified != 0, old.sameStat(as: record) {
                 return (path, old)
             }
@@ -100,6 +106,15 @@ final class IncrementalBuild: @unchecked Sendable {
     /// The output folder's files whose `stat` matches `recorded`, and whether the folder holds
     /// exactly those files (anything added, removed or changed means a full build).
     private func outputFiles(matching recorded: [String: BuildManifest.FileRecord]) -> (Set<String>, Bool) {
+        if let walk = FileTree.statWalk(output, includeHidden: true) {
+            var matching = Set<String>()
+            var count = 0
+            for (path, info) in walk where path != OutputWriter.markerName {
+                count += 1
+                if let record = recorded[path], record.sameStat(as: .from(info)) { matching.insert(path) }
+            }
+            return (matching, count == recorded.count && matching.count == recorded.count)
+        }
         var matching = Set<String>()
         var count = 0
         var pending = [""]

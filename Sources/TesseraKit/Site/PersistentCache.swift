@@ -197,7 +197,13 @@ struct BuildManifest: Equatable {
                     manifest.files[path(fields[1])] = entry
                 case ("page", 6):
                     let list = { (range: Range<Int>) -> [String] in
-                        range.isEmpty ? [] : text(range).split(separator: " ").map { Self.unescape($0) }
+                        var items: [String] = []
+                        var start = range.lowerBound
+                        for index in range.lowerBound...range.upperBound where index == range.upperBound || bytes[index] == 0x20 {
+                            if index > start { items.append(path(start..<index)) }
+                            start = index + 1
+                        }
+                        return items
                     }
                     manifest.pages[path(fields[1])] = PageRecord(source: path(fields[2]), outputs: list(fields[3]), assets: list(fields[4]), html: text(fields[5]) == "1")
                 case ("relative", 5):
@@ -280,7 +286,7 @@ struct BuildManifest: Equatable {
     }
 
     static func unescape(_ field: Substring) -> String {
-        guard field.contains("%") else { return String(field) }
+        guard field.utf8.contains(UInt8(ascii: "%")) else { return String(field) }
         return String(field).removingPercentEncoding ?? String(field)
     }
 }
