@@ -59,6 +59,6 @@ public struct ComponentUse: Sendable, Equatable {
     var contentDigest: String {
         var text = code
         for entry in fields { text += "\u{1F}" + entry.key + "\u{1E}"; entry.value.appendCanonical(to: &text) }
-        return SHA256.hash(Data(text.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined()
+        return Hex.string(SHA256.hash(Data(text.utf8)).prefix(4))
     }
 }

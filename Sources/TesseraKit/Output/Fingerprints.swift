@@ -19,7 +19,7 @@ public struct AssetFingerprints: Sendable, Equatable {
 
     /// `assets/site.css` → `assets/site.3f2a1c9b.css`: the first 8 hex digits of the digest.
     static func fingerprintedPath(_ path: String, digest: [UInt8]) -> String {
-        let hex = digest.prefix(4).map { String(format: "%02x", $0) }.joined()
+        let hex = Hex.string(digest.prefix(4))
         let ext = (path as NSString).pathExtension
         return (path as NSString).deletingPathExtension + "." + hex + "." + ext
     }

@@ -29,3 +29,17 @@ enum PathText {
         return String(path[..<dot])
     }
 }
+
+/// Lowercase hexadecimal text of bytes (digests, ids), without `String(format:)`.
+enum Hex {
+    static func string<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -5,10 +5,24 @@ import Foundation
 public struct Translator: Sendable {
     public let table: TranslationTable
     public let plurals: PluralRules
+    /// `template(_:countVariable:)`'s answers: every page asks for the same few keys.
+    private let templates = TemplateMemo()
 
     public init(table: TranslationTable) {
         self.table = table
         self.plurals = PluralRules.forLanguage(table.language)
+    }
+
+    final class TemplateMemo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [String: String] = [:]
+
+        func value(_ key: String, make: () throws -> String) rethrows -> String {
+            if let known = lock.withLock({ entries[key] }) { return known }
+            let value = try make()
+            lock.withLock { entries[key] = value }
+            return value
+        }
     }
 
     public var language: String { table.language }
@@ -42,6 +56,10 @@ public struct Translator: Sendable {
     /// number, or absent) reaches `CountProblem`'s name, which the scope reports as an error.
     /// The translation's own text is escaped unless its key ends in `HTML` or `_html`.
     func template(_ key: String, countVariable: String?) throws -> String {
+        try templates.value(key + "\u{1}" + (countVariable ?? "")) { try makeTemplate(key, countVariable: countVariable) }
+    }
+
+    private func makeTemplate(_ key: String, countVariable: String?) throws -> String {
         guard let entry = table[key] else {
             throw TesseraError("missing translation '\(key)' for language '\(language)'", hint: "add `\(key): …` to i18n/\(language).yml")
         }
@@ -77,7 +95,7 @@ public struct Translator: Sendable {
         static let prefix = "tesseraPluralCount_"
 
         var name: String {
-            Self.prefix + Array((key + "\u{1}" + variable).utf8).map { String(format: "%02x", $0) }.joined()
+            Self.prefix + Hex.string((key + "\u{1}" + variable).utf8)
         }
 
         init(key: String, variable: String) {
