@@ -165,21 +165,26 @@ extension BuildStep {
         let outputs = state.configuration.outputs
         // Pages with `outputs: [json]` get no HTML.
         let htmlViews = state.pageViews.filter { ($0.page.outputs ?? outputs).contains("html") }
-        let results = ParallelMap.map(htmlViews) { view -> (Page, PageRenderer.Result)? in
-            if let reused = cache?.rendering(of: view, templates: sources, fingerprints: fingerprints, generation: generation) { return (view.page, reused) }
+        // Each page's HTML becomes its output bytes at once: the text is not kept beside them.
+        let results = ParallelMap.map(htmlViews) { view -> (Page, PageRenderer.Result, OutputFile)? in
+            if let reused = cache?.rendering(of: view, templates: sources, fingerprints: fingerprints, generation: generation) {
+                return (view.page, reused, .text(view.page.outputPath, reused.html))
+            }
             return diagnostics.attempt(at: view.page.location) {
-                let result = try renderer.render(view)
+                var result = try renderer.render(view)
                 cache?.store(result, of: view, templates: sources, generation: generation)
-                return (view.page, result)
+                let file = OutputFile.text(view.page.outputPath, result.html)
+                result.html = ""
+                return (view.page, result, file)
             }
         }
-        for case let (page, result)? in results where !result.warnings.isEmpty {
+        for case let (page, result, _)? in results where !result.warnings.isEmpty {
             result.warnings.forEach(diagnostics.report)
             state.warnedPages.insert(page.url)
         }
         var usedAssets = Set<String>()
-        for case let (page, result)? in results {
-            state.outputs.append(.text(page.outputPath, result.html))
+        for case let (page, result, file)? in results {
+            state.outputs.append(file)
             state.pageTemplates[page.url] = result.templates
             usedAssets.formUnion(result.assets.keys)
             if state.incremental != nil { state.pageAssets[page.url] = Array(result.assets.keys) }
