@@ -50,6 +50,40 @@ import Testing
         return path
     }
 
+    @Test func theBuildCacheSkipsAnUnchangedSiteWithFewFileHandles() throws {
+        let dir = try Self.temporaryDirectory()
+        #expect(try Self.tessera(["new", "site"], in: dir).status == 0)
+        // 300 pages, each written to its own folder: the output tree has more folders than the
+        // process may open files at once.
+        for index in 0..<300 {
+            try "---\ntitle: Page \(index)\n---\nBody \(index).\n".write(toFile: dir + "/site/content/page-\(index).md", atomically: true, encoding: .utf8)
+        }
+        func build(_ arguments: String = "") throws -> Run {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n 64 && exec \"$0\" build \(arguments)", Self.binary]
+            process.currentDirectoryURL = URL(fileURLWithPath: dir + "/site")
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        }
+        let first = try build()
+        #expect(first.status == 0 && first.stdout.hasPrefix("Built 302 pages"), "\(first.stdout)\(first.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/site/.tessera/cache"))
+        let second = try build()
+        #expect(second.status == 0 && second.stdout.hasPrefix("Up to date: 302 pages"), "\(second.stdout)\(second.stderr)")
+        try "---\ntitle: Page 7\n---\nA new body.\n".write(toFile: dir + "/site/content/page-7.md", atomically: true, encoding: .utf8)
+        let third = try build()
+        #expect(third.status == 0 && third.stdout.contains("301 unchanged pages kept from the last build"), "\(third.stdout)\(third.stderr)")
+        #expect(try String(contentsOfFile: dir + "/site/public/page-7/index.html", encoding: .utf8).contains("A new body."))
+        let full = try build("--no-cache")
+        #expect(full.status == 0 && full.stdout.hasPrefix("Built 302 pages") && !full.stdout.contains("kept"), "\(full.stdout)\(full.stderr)")
+    }
+
     @Test func newSiteBuildsAtOnce() throws {
         let dir = try Self.temporaryDirectory()
         let created = try Self.tessera(["new", "blog", "--title", "My \"Blog\""], in: dir)

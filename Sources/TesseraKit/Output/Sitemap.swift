@@ -55,7 +55,9 @@ extension BuildStep {
     public static let writeSitemap = BuildStep("sitemap") { state in
         guard !state.diagnostics.hasErrors else { return }
         let own = Set(state.staticFiles.map(\.path))
-        if !own.contains(Sitemap.path) {
+        // The sitemap is made of every page's URL, date and translations: front matter and file
+        // names, which the build cache checks. Its configuration is part of the cache's environment.
+        if !own.contains(Sitemap.path), state.incremental?.keepIfUnchanged(Sitemap.path) != true {
             state.outputs.append(.text(Sitemap.path, Sitemap.xml(pages: state.pages, configuration: state.configuration)))
         }
         if !own.contains(Sitemap.robotsPath) {

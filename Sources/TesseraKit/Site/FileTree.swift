@@ -97,40 +97,39 @@ public enum FileTree {
     /// takes the careful path of `files(in:)`.
     static func statWalk(_ directory: String, includeHidden: Bool = false) -> [(relative: String, info: stat)]? {
         var result: [(String, stat)] = []
-        var pending: [(descriptor: Int32, relative: String)] = []
         let root = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard root >= 0 else { return errno == ENOENT ? [] : nil }
-        pending.append((root, ""))
-        var failed = false
-        while let folder = pending.popLast() {
-            guard !failed, let handle = fdopendir(folder.descriptor) else {
-                close(folder.descriptor)
-                failed = true
-                continue
+        // Depth first, each folder's subfolders after its files: at most one open handle per
+        // level, however many folders there are (a site of 100,000 pages has 100,000).
+        func walk(_ descriptor: Int32, _ relative: String) -> Bool {
+            guard let handle = fdopendir(descriptor) else {
+                close(descriptor)
+                return false
             }
             defer { closedir(handle) }
-            let descriptor = dirfd(handle)
+            let folder = dirfd(handle)
+            var folders: [String] = []
             while let entry = readdir(handle) {
                 let name = withUnsafePointer(to: entry.pointee.d_name) {
                     $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
                 }
                 if name == "." || name == ".." || (!includeHidden && isIgnored(name)) { continue }
-                let relative = folder.relative.isEmpty ? name : folder.relative + "/" + name
                 var info = stat()
-                guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
                 switch info.st_mode & S_IFMT {
-                case S_IFREG: result.append((relative, info))
-                case S_IFDIR:
-                    let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                    guard child >= 0 else { return nil }
-                    pending.append((child, relative))
-                default: return nil
+                case S_IFREG: result.append((relative.isEmpty ? name : relative + "/" + name, info))
+                case S_IFDIR: folders.append(name)
+                default: return false
                 }
             }
+            for name in folders {
+                let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                guard child >= 0, walk(child, relative.isEmpty ? name : relative + "/" + name) else { return false }
+            }
+            return true
         }
-        // Folders still open after a failure.
-        for folder in pending { close(folder.descriptor) }
-        return failed ? nil : result.sorted { $0.0 < $1.0 }
+        guard walk(root, "") else { return nil }
+        return result.sorted { $0.0 < $1.0 }
     }
 
     public static func isIgnored(_ name: String) -> Bool {

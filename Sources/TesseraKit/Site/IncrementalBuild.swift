@@ -35,7 +35,20 @@ final class IncrementalBuild: @unchecked Sendable {
         current.output = output
     }
 
-    var keptOutputs: [String] { reused.values.flatMap(\.outputs) }
+    var keptOutputs: [String] { reused.values.flatMap(\.outputs) + keptFiles }
+    /// Site-wide files kept as the last build wrote them (the sitemap, when no page's front
+    /// matter, URL or presence changed).
+    private(set) var keptFiles: [String] = []
+    /// No front matter, file list or URL changed since the last build.
+    private(set) var structureUnchanged = false
+
+    /// Keeps `path` as the last build wrote it, if it is there untouched and nothing it is made
+    /// of changed; false means: build it.
+    func keepIfUnchanged(_ path: String) -> Bool {
+        guard structureUnchanged, verified.contains(path) else { return false }
+        keptFiles.append(path)
+        return true
+    }
 
     // MARK: Before loading content
 
@@ -45,6 +58,12 @@ final class IncrementalBuild: @unchecked Sendable {
         let site = state.siteDirectory
         let previous = BuildManifest.read(manifestPath)
         let known = previous?.inputs ?? [:]
+        // The output folder is checked on the other core while the inputs are read.
+        nonisolated(unsafe) var outputCheck: (files: Set<String>, intact: Bool) = ([], false)
+        let checking = DispatchGroup()
+        if let previous, previous.output == output {
+            DispatchQueue.global().async(group: checking) { outputCheck = self.outputFiles(matching: previous.files) }
+        }
         let problems = DiagnosticCollector()
         // Every input file with its `stat`: through directory handles when the folder holds only
         // files and folders, else file by file (symbolic links are followed as the build does).
@@ -84,10 +103,11 @@ final class IncrementalBuild: @unchecked Sendable {
         }
         current.environment = environment.value
         current.buildDate = state.buildDate.timeIntervalSince1970
+        checking.wait()
 
         guard let previous, previous.output == output, previous.environment == current.environment,
               Self.buildDateAllows(previous, buildDate: state.buildDate) else { return }
-        let (files, intact) = outputFiles(matching: previous.files)
+        let (files, intact) = outputCheck
         guard intact else { return }
         verified = files
         reference = previous
@@ -146,8 +166,10 @@ final class IncrementalBuild: @unchecked Sendable {
 
     // MARK: After loading content
 
-    /// Chooses the pages whose output stays: unchanged files, when no page's front matter, no
-    /// file's presence and no URL changed. Pages that list others are always rebuilt.
+    /// Chooses the pages whose output stays: those whose file is unchanged, when no page's front
+    /// matter, no file's presence and no URL changed. That includes pages that list others
+    /// (queries, term pages, pages of a paginated list): a list shows what listed pages' front
+    /// matter says, never their bodies.
     func planReuse(state: BuildState) {
         var structure = StableDigest()
         for (path, record) in current.inputs.sorted(by: { $0.key < $1.key }) where path.hasPrefix("content/") {
@@ -158,10 +180,9 @@ final class IncrementalBuild: @unchecked Sendable {
         for url in state.pages.map(\.url).sorted() { structure.combine(url) }
         current.structure = structure.value
         guard let reference, reference.structure == current.structure else { return }
-        let content = state.siteDirectory + "/content/"
-        for page in state.pages where !page.isGenerated && page.pagination == nil && !page.sections.contains(where: { $0.query != nil }) {
-            guard page.sourcePath.hasPrefix(content), let record = reference.pages[page.url] else { continue }
-            let source = "content/" + page.sourcePath.dropFirst(content.count)
+        structureUnchanged = true
+        for page in state.pages {
+            guard let source = Self.source(of: page, site: state.siteDirectory), let record = reference.pages[page.url] else { continue }
             guard record.source == source, let now = current.inputs[source], now.digest == reference.inputs[source]?.digest,
                   record.outputs.allSatisfy(verified.contains) else { continue }
             reused[page.url] = record
@@ -209,9 +230,9 @@ final class IncrementalBuild: @unchecked Sendable {
         current.warnings = state.diagnostics.diagnostics.count { $0.severity == .warning }
         current.builtPages = state.pageTemplates.count + reused.values.filter(\.html).count
         current.builtFiles = state.outputs.count + state.staticFiles.count + keptOutputs.count
-        let content = state.siteDirectory + "/content/"
         var pages: [String: BuildManifest.PageRecord] = [:]
-        for page in state.pages where page.sourcePath.hasPrefix(content) && !warnedPages.contains(page.url) {
+        for page in state.pages where !warnedPages.contains(page.url) {
+            guard let source = Self.source(of: page, site: state.siteDirectory) else { continue }
             if let kept = reused[page.url] {
                 pages[page.url] = kept
                 continue
@@ -219,7 +240,7 @@ final class IncrementalBuild: @unchecked Sendable {
             let outputs = [page.outputPath, page.jsonOutputPath].filter { current.files[$0] != nil }
             let html = current.files[page.outputPath] != nil
             pages[page.url] = BuildManifest.PageRecord(
-                source: "content/" + page.sourcePath.dropFirst(content.count), outputs: outputs,
+                source: source, outputs: outputs,
                 assets: (state.pageAssets[page.url] ?? []).sorted(), html: html)
         }
         current.pages = pages
@@ -227,6 +248,14 @@ final class IncrementalBuild: @unchecked Sendable {
     }
 
     // MARK: Helpers
+
+    /// The file a page is made from, relative to the site: its content file, or `site.yml` for
+    /// the term pages a taxonomy makes. Nil for anything else (never kept).
+    static func source(of page: Page, site: String) -> String? {
+        guard page.sourcePath.hasPrefix(site + "/") else { return nil }
+        let relative = String(page.sourcePath.dropFirst(site.count + 1))
+        return relative.hasPrefix("content/") || relative == "site.yml" ? relative : nil
+    }
 
     /// The running engine: its version and its executable, so a rebuilt Tessera never reuses what
     /// an older build of it made.
