@@ -51,9 +51,13 @@ check: build
 theme:
 	python3 Scripts/embed-theme.py
 
-## Build-time benchmark (see Benchmarks/README.md).
+## Tessera against Hugo on generated corpora, full and cached builds (see Benchmarks/README.md).
+## Installs Hugo and cmark when missing. Corpora go to a RAM disk when there is one.
+SIZES ?= 1000,10000,100000
+RUNS ?= 5
+BENCH_WORK ?= $(shell [ -d /dev/shm ] && echo /dev/shm || echo /tmp)
 bench: build
-	Benchmarks/run.sh
+	python3 Benchmarks/hugo_compare.py --tessera $(TESSERA) --sizes $(SIZES) --runs $(RUNS) --work $(BENCH_WORK)
 
 ## Fuzz the input pipeline with libFuzzer + AddressSanitizer (see Tests/Fuzz/README.md).
 FUZZ_SECONDS ?= 1800
