@@ -184,11 +184,14 @@ enum HTMLText {
                 text.append(character)
             }
         }
-        return decodeEntities(text).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .joined(separator: "\n")
-            .replacingOccurrences(of: "\n\n+", with: "\n", options: .regularExpression)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        // Each line trimmed (only lines that start or end with white space need it); empty lines
+        // dropped, so runs of line breaks become one.
+        var lines: [String] = []
+        for line in decodeEntities(text).split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = (line.first?.isWhitespace ?? false) || (line.last?.isWhitespace ?? false) ? line.trimmingCharacters(in: .whitespaces) : String(line)
+            if !trimmed.isEmpty { lines.append(trimmed) }
+        }
+        return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     static func decodeEntities(_ text: String) -> String {
@@ -235,7 +238,15 @@ extension BuildStep {
             registry: state.registry, origin: configuration.origin, basePath: configuration.basePath,
             versions: versions, languages: configuration.languages)
         var taken = Set(state.outputs.map(\.path) + state.staticFiles.map(\.path) + (state.incremental?.keptOutputs ?? []))
-        let documents = ParallelMap.map(wanted) { view in (view.page, PageDocument.encode(writer.document(for: view))) }
+        // A preview rebuild re-encodes only pages whose view changed.
+        let cache = state.cache
+        let generation = cache?.currentGeneration ?? 0
+        let documents = ParallelMap.map(wanted) { view -> (Page, String) in
+            if let json = cache?.document(for: view, generation: generation) { return (view.page, json) }
+            let json = PageDocument.encode(writer.document(for: view))
+            cache?.store(document: json, for: view, generation: generation)
+            return (view.page, json)
+        }
         var listed = kept
         for (page, json) in documents {
             guard taken.insert(page.jsonOutputPath).inserted else {

@@ -55,6 +55,8 @@ public final class BuildCache: @unchecked Sendable {
         var result: PageRenderer.Result
     }
 
+    /// Each page's JSON, with the mapping generation and the view it was encoded from.
+    private var documents: [String: (generation: Int, view: PageView, json: String)] = [:]
     private var parsed: [String: ParsedPage] = [:]
     private var mapped: [String: MappedPage] = [:]
     private var rendered: [String: RenderedPage] = [:]
@@ -103,6 +105,9 @@ public final class BuildCache: @unchecked Sendable {
 
     /// The generation of the mapping environment: unchanged while everything mapping depends on
     /// (configuration, schemas, the site's URLs, the build date) stays the same.
+    /// The mapping generation of the last build (for stages after mapping).
+    var currentGeneration: Int { lock.withLock { generation } }
+
     func generation(for environment: MappingEnvironment) -> Int {
         lock.withLock {
             if self.environment != environment {
@@ -161,12 +166,27 @@ public final class BuildCache: @unchecked Sendable {
         }
     }
 
+    /// The page's JSON of the last build, if it was encoded from the same view (the mapping cache
+    /// hands back the very view it kept, so this is usually an identity check) under the same
+    /// mapping environment.
+    func document(for view: PageView, generation: Int) -> String? {
+        lock.withLock {
+            guard let entry = documents[view.page.url], entry.generation == generation, entry.view == view else { return nil }
+            return entry.json
+        }
+    }
+
+    func store(document json: String, for view: PageView, generation: Int) {
+        lock.withLock { documents[view.page.url] = (generation, view, json) }
+    }
+
     /// Forgets pages whose files are gone, so the cache does not grow with deleted content.
     func retain(sourcePaths: Set<String>, urls: Set<String>) {
         lock.withLock {
             parsed = parsed.filter { sourcePaths.contains($0.key) }
             mapped = mapped.filter { sourcePaths.contains($0.key) }
             rendered = rendered.filter { urls.contains($0.key) }
+            documents = documents.filter { urls.contains($0.key) }
         }
     }
 }

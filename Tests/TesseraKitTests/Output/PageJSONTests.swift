@@ -206,3 +206,48 @@ import Testing
         #expect(!result.problems.contains("fr/index.json"), "only the broken document")
     }
 }
+
+@Suite struct HTMLTextTests {
+    /// The implementation before it was made faster, kept as the reference.
+    static func reference(_ html: String) -> String {
+        var text = ""
+        var inTag = false
+        var tag = ""
+        for character in html {
+            if inTag {
+                if character == ">" {
+                    inTag = false
+                    let name = tag.lowercased().split(whereSeparator: { $0 == " " || $0 == "/" }).first.map(String.init) ?? ""
+                    if ["p", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "tr", "div"].contains(name) && tag.hasPrefix("/") || name == "br" {
+                        text += "\n"
+                    }
+                    tag = ""
+                } else {
+                    tag.append(character)
+                }
+            } else if character == "<" {
+                inTag = true
+            } else {
+                text.append(character)
+            }
+        }
+        return HTMLText.decodeEntities(text).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: "\n")
+            .replacingOccurrences(of: "\n\n+", with: "\n", options: .regularExpression)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test(arguments: [
+        "<p>Hello <em>world</em></p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n",
+        "\n\n<p>  spaced  </p>\n\n\n<p>\tTabbed\t</p>",
+        "<h2>Title</h2><p>One<br>two<br/>three</p><pre><code>let x = 1\n\n\nlet y = 2\n</code></pre>",
+        "<p>&amp; &lt;tag&gt; &quot;q&quot; &#39;s&#39; &nbsp;nbsp&nbsp;</p>",
+        "<p>\u{00A0}no-break\u{00A0}</p>\n<p>\u{2028}line sep\u{2028}</p>\r\n<p>cr\r</p>",
+        "", "   ", "\n\n\n", "plain text", "<blockquote>\n<p>quoted</p>\n</blockquote>",
+        "<table><tr><td>a</td></tr><tr><td>b</td></tr></table>", "<p>Émoji 👍🏽 and café</p>",
+    ])
+    func plainTextIsWhatItWas(_ html: String) {
+        #expect(HTMLText.plain(html) == Self.reference(html))
+    }
+}
