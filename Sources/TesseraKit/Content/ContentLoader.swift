@@ -64,8 +64,11 @@ struct ContentLoader {
             failed.append((relative, prefix + PageParser.url(for: path, slug: nil)))
         }
         var pages: [Page] = []
+        pages.reserveCapacity(parsed.count)
         var drafts = 0, future = 0, expired = 0
-        var byURL: [String: Page] = [:]
+        // URL → the file that has it (not the page: a copy of each page cost more than the check).
+        var byURL: [String: String] = [:]
+        byURL.reserveCapacity(parsed.count)
         var publishingDates: [Date] = []
         for page in parsed.compactMap({ $0 }).joined() {
             if page.draft && !includeDrafts {
@@ -85,11 +88,11 @@ struct ContentLoader {
             PageParser.lookalikeWarnings(page).forEach(diagnostics.report)
             if let other = byURL[page.url] {
                 diagnostics.report(Diagnostic(
-                    .error, "two pages have the URL \(page.url): this one and \(other.relativePath)", at: page.location,
+                    .error, "two pages have the URL \(page.url): this one and \(other)", at: page.location,
                     hint: "rename one of the files or give one a different `slug:`"))
                 continue
             }
-            byURL[page.url] = page
+            byURL[page.url] = page.relativePath
             pages.append(page)
         }
         return Result(pages: pages, assets: assets, skippedDrafts: drafts, skippedFuture: future, skippedExpired: expired, failedPageURLs: failed, publishingDates: publishingDates)

@@ -162,6 +162,13 @@ public enum FileTree {
 
     /// UTF-8 bytes to normalized text; invalid UTF-8 is an error at its line and column.
     static func decode(_ data: Data, file: String) throws -> String {
+        // The common case, UTF-8 with LF line ends and no byte-order mark, without a copy.
+        let plain = data.withUnsafeBytes { raw -> String? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]), !bytes.contains(13) else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
+        if let plain { return plain }
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if bytes.contains(13) {

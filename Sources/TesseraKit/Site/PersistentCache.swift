@@ -237,6 +237,7 @@ struct BuildManifest: Equatable {
     /// Writes to a temporary file and renames it, so a reader never sees half a manifest.
     func write(to path: String) throws {
         var out = "tessera-build-cache\t\(Self.format)\t\(tessera)\n"
+        out.reserveCapacity(128 * (inputs.count + files.count + pages.count + relativeDates.count) + 512)
         out += "output\t\(output)\nenvironment\t\(String(environment, radix: 16))\nstructure\t\(String(structure, radix: 16))\n"
         out += "buildDate\t\(buildDate)\nreadsBuildDate\t\(readsBuildDate ? 1 : 0)\npublished\t\(publishedFrom)\t\(publishedUntil)\n"
         out += "warnings\t\(warnings)\ncounts\t\(builtPages)\t\(builtFiles)\n"
