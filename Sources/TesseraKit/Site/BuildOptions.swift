@@ -60,9 +60,10 @@ public struct BuildReport: Sendable {
 
     public func summary(relativeTo base: String? = nil) -> String {
         var line = upToDate
-            ? "Up to date: \(pages) page\(pages == 1 ? "" : "s") and \(files) file\(files == 1 ? "" : "s"), nothing changed since the last build (checked in \(String(format: "%.2f", seconds)) s)"
+            ? "Up to date: \(pages) page\(pages == 1 ? "" : "s") and \(files) file\(files == 1 ? "" : "s"), nothing changed since the last build"
             : "Built \(pages) page\(pages == 1 ? "" : "s") and \(files) file\(files == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
         var left: [String] = []
+        if upToDate { left.append("checked in \(String(format: "%.2f", seconds)) s") }
         if reusedPages > 0 { left.append("\(reusedPages) unchanged page\(reusedPages == 1 ? "" : "s") kept from the last build") }
         if skippedDrafts > 0 { left.append("\(skippedDrafts) draft\(skippedDrafts == 1 ? "" : "s") left out; --drafts includes them") }
         if skippedFuture > 0 { left.append("\(skippedFuture) future page\(skippedFuture == 1 ? "" : "s") left out; --future includes them") }
