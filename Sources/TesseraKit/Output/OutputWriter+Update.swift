@@ -55,11 +55,7 @@ extension OutputWriter {
                 }
                 changed.append(file.path)
             }
-            for stale in previous.keys.sorted() {
-                unlink(root + "/" + stale)
-                removeEmptyFolders(above: root + "/" + stale, root: root)
-                changed.append(stale)
-            }
+            changed += removeStale(previous.keys, root: root)
         } catch {
             // Force a clean rewrite next time: the folder may now be partly updated.
             cache.written = [:]
@@ -115,12 +111,18 @@ extension OutputWriter {
             }
             changed.append(path)
         }
-        for stale in previous.keys.sorted() where records[stale] == nil && !keep.contains(stale) {
-            unlink(root + "/" + stale)
-            removeEmptyFolders(above: root + "/" + stale, root: root)
-            changed.append(stale)
-        }
+        changed += removeStale(previous.keys.filter { records[$0] == nil && !keep.contains($0) }, root: root)
         return (records, changed.sorted())
+    }
+
+    /// Removes files a build no longer writes, and the folders they leave empty; returns them.
+    private func removeStale<Paths: Sequence>(_ paths: Paths, root: String) -> [String] where Paths.Element == String {
+        let stale = paths.sorted()
+        for path in stale {
+            unlink(root + "/" + path)
+            removeEmptyFolders(above: root + "/" + path, root: root)
+        }
+        return stale
     }
 
     private func removeEmptyFolders(above path: String, root: String) {

@@ -126,40 +126,14 @@ final class IncrementalBuild: @unchecked Sendable {
     /// The output folder's files whose `stat` matches `recorded`, and whether the folder holds
     /// exactly those files (anything added, removed or changed means a full build).
     private func outputFiles(matching recorded: [String: BuildManifest.FileRecord]) -> (Set<String>, Bool) {
-        if let walk = FileTree.statWalk(output, includeHidden: true) {
-            var matching = Set<String>()
-            var count = 0
-            for (path, info) in walk where path != OutputWriter.markerName {
-                count += 1
-                if let record = recorded[path], record.sameStat(as: .from(info)) { matching.insert(path) }
-            }
-            return (matching, count == recorded.count && matching.count == recorded.count)
-        }
+        // Anything but files and folders (a link, a FIFO), or a folder that cannot be read, is not
+        // what a build wrote.
+        guard let walk = FileTree.statWalk(output, includeHidden: true) else { return ([], false) }
         var matching = Set<String>()
         var count = 0
-        var pending = [""]
-        while let relative = pending.popLast() {
-            let folder = relative.isEmpty ? output : output + "/" + relative
-            guard let handle = opendir(folder) else { return ([], false) }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-                }
-                if name == "." || name == ".." || (relative.isEmpty && name == OutputWriter.markerName) { continue }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                var info = stat()
-                guard lstat(output + "/" + path, &info) == 0 else { return ([], false) }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: pending.append(path)
-                case S_IFREG:
-                    count += 1
-                    if let record = recorded[path], record.sameStat(as: .from(info)) {
-                        matching.insert(path)
-                    }
-                default: return ([], false)
-                }
-            }
+        for (path, info) in walk where path != OutputWriter.markerName {
+            count += 1
+            if let record = recorded[path], record.sameStat(as: .from(info)) { matching.insert(path) }
         }
         return (matching, count == recorded.count && matching.count == recorded.count)
     }
@@ -265,33 +239,18 @@ final class IncrementalBuild: @unchecked Sendable {
     }()
     private typealias FileRecord = BuildManifest.FileRecord
 
-    /// What other pages can see of a file: a Markdown file's front matter, any other file whole.
+    /// What other pages can see of a file: a Markdown file's front matter as the build reads it
+    /// (`FrontMatter.locate`), any other file — or a Markdown file without a closed front matter —
+    /// whole.
     static func structureDigest(of data: Data, path: String, whole: UInt64) -> UInt64 {
         let lowercased = path.lowercased()
         guard lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown") else { return whole }
-        return data.withUnsafeBytes { bytes -> UInt64 in
+        return data.withUnsafeBytes { raw -> UInt64 in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard case .found(_, let bodyStart) = FrontMatter.locate(bytes) else { return whole }
             var digest = StableDigest()
-            guard bytes.starts(with: "---".utf8) else {
-                digest.combine("no front matter")
-                return digest.value
-            }
-            // Up to the end of the closing fence: the first line after the first that is "---"
-            // or "..." (a CR before the newline allowed).
-            var start = 0
-            var lineNumber = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                var line = bytes[start..<end]
-                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-                if lineNumber > 0, line.elementsEqual("---".utf8) || line.elementsEqual("...".utf8) {
-                    digest.combine(UnsafeRawBufferPointer(rebasing: bytes[0..<end]))
-                    return digest.value
-                }
-                lineNumber += 1
-                start = end + 1
-            }
-            return whole
+            digest.combine(UnsafeRawBufferPointer(rebasing: raw[0..<bodyStart]))
+            return digest.value
         }
     }
 

@@ -122,6 +122,18 @@ import Testing
         try site.expectSameAsFullBuild()
     }
 
+    @Test(arguments: ["\u{FEFF}", " "])
+    func frontMatterIsSeenAsTheBuildReadsItWithAByteOrderMarkOrBlanks(_ prefix: String) throws {
+        // The build reads front matter after a byte-order mark and around an indented `---`; the
+        // cache must see the same front matter, or a title edit would keep stale lists.
+        let site = try Site(Self.files.merging(["content/b.md": prefix + "---\ntitle: B\ndate: 2026-11-01\ntags: [one]\n---\nBody.\n"]) { _, new in new })
+        try site.build()
+        try site.site.write("content/b.md", prefix + "---\ntitle: B renamed\ndate: 2026-11-01\ntags: [one]\n---\nBody.\n")
+        #expect(try site.build().reusedPages == 0)
+        #expect(try site.site.read("list/page/2/index.html").contains("B renamed"), "the list's second page lists B")
+        try site.expectSameAsFullBuild()
+    }
+
     @Test func removingAPageRemovesItsFiles() throws {
         let site = try Site(Self.files)
         try site.build()
