@@ -6,7 +6,7 @@ struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate the site (schemas, fields, links, templates, translations) without writing anything.",
-        discussion: "Also prints how complete each language's translation table is.")
+        discussion: "With several languages, also prints which pages each language lacks and how complete each language's translation table is.")
 
     @OptionGroup var site: SiteOptions
 
@@ -15,6 +15,10 @@ struct CheckCommand: AsyncParsableCommand {
         do {
             let (state, report) = try SiteBuilder(options: try site.buildOptions(writesOutput: false)).run()
             printer.print(report.warnings)
+            if state.configuration.languages.count > 1 {
+                printer.say("Pages:")
+                PageCoverage(pages: state.pages, languages: state.configuration.languages).lines.forEach { printer.say("  " + $0) }
+            }
             let coverage = TranslationCoverage(tables: state.translations, languages: state.configuration.languages)
             if coverage.languages.contains(where: { $0.total > 0 }) {
                 printer.say("Translations:")

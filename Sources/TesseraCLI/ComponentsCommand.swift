@@ -15,7 +15,9 @@ struct ComponentsCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let catalog = try ComponentCatalog.load(siteDirectory: URL(fileURLWithPath: source).standardizedFileURL.path)
+            let site = SiteOptions.absolute(source)
+            try SiteOptions.requireSite(site)
+            let catalog = try ComponentCatalog.load(siteDirectory: site)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Rainbow
 import TesseraKit
 
 /// How diagnostics are printed: compiler-style text for people, one JSON object a line for tools.
@@ -20,8 +21,9 @@ struct DiagnosticPrinter {
         switch format {
         case .text:
             var text = ""
+            var files: [String: Data] = [:]
             for diagnostic in diagnostics.prefix(Self.textLimit) {
-                text += diagnostic.formatted(relativeTo: base) + "\n"
+                text += Self.text(for: diagnostic, relativeTo: base, files: &files) + "\n"
             }
             if diagnostics.count > Self.textLimit {
                 text += "… and \(diagnostics.count - Self.textLimit) more (`--format json` lists them all)\n"
@@ -42,6 +44,31 @@ struct DiagnosticPrinter {
             }
             FileHandle.standardOutput.write(output)
         }
+    }
+
+    /// Like the Swift compiler and rustc: `path:line:column: error: message`, the source line with
+    /// a caret under the column, then the hint; coloured on a terminal.
+    static func text(for diagnostic: Diagnostic, relativeTo base: String, files: inout [String: Data]) -> String {
+        func style(_ text: String, _ apply: (String) -> String) -> String { Terminal.style(text, on: .error, apply) }
+        var text = ""
+        if let location = diagnostic.location {
+            text += style("\(Diagnostic.displayPath(location.file, relativeTo: base)):\(location.line):\(location.column):", { $0.bold }) + " "
+        }
+        let label = diagnostic.severity.rawValue + ":"
+        text += (diagnostic.severity == .error ? style(label, { $0.red.bold }) : style(label, { $0.yellow.bold }))
+        text += " " + style(diagnostic.message, { $0.bold })
+        if let location = diagnostic.location {
+            if files[location.file] == nil { files[location.file] = SourceExcerpt.contents(of: location.file) ?? Data() }
+            if let excerpt = SourceExcerpt.at(location, contents: files[location.file]) {
+                text += "\n" + excerpt.formatted { part, piece in
+                    part == .caret ? style(piece, { $0.green.bold }) : style(piece, { $0.blue })
+                }
+            }
+        }
+        if let hint = diagnostic.hint, !hint.isEmpty {
+            text += "\n    " + style("hint:", { $0.cyan.bold }) + " " + hint.replacingOccurrences(of: "\n", with: "\n          ")
+        }
+        return text
     }
 
     /// One diagnostic as JSON.
@@ -69,7 +96,7 @@ struct DiagnosticPrinter {
         let diagnostics = (error as? TesseraError)?.diagnostics ?? [Diagnostic(.error, "\(error)")]
         print(diagnostics)
         let errors = diagnostics.filter { $0.severity == .error }.count
-        let message = "\(what) failed with \(errors) error\(errors == 1 ? "" : "s")"
+        let message = Terminal.style("\(what) failed with \(errors) error\(errors == 1 ? "" : "s")", on: .error) { $0.red.bold }
         FileHandle.standardError.write(Data((message + "\n").utf8))
         return ExitCode.failure
     }

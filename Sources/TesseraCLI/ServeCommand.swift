@@ -16,20 +16,31 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var site: SiteOptions
 
-    @Option(name: [.short, .long], help: "The port to listen on.")
+    @Option(name: [.short, .long], help: "The port to listen on; 0 picks a free one.")
     var port: Int = 8000
+
+    @Flag(help: "Open the site in the default browser once it is served.")
+    var open = false
 
     @Option(help: "The address to listen on; loopback unless you say otherwise.")
     var host: String = "127.0.0.1"
 
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port; use 1 to 65535, or 0 for any free port") }
+    }
+
     func run() async throws {
-        guard PortFinder.isFree(host: host, port: port) else {
-            let next = PortFinder.nextFree(host: host, after: port).map { "; try --port \($0)" } ?? ""
+        guard port == 0 || PortFinder.isFree(host: host, port: port) else {
+            let next = PortFinder.nextFree(host: host, after: port).map { "; try --port \($0), or --port 0 for any free port" } ?? "; --port 0 picks any free port"
             throw DiagnosticPrinter.fail(TesseraError("port \(port) on \(host) is in use\(next)"), doing: "serve")
         }
+        let options: BuildOptions
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-serve-\(UUID().uuidString)").path
+        do { options = try site.buildOptions(output: output) } catch let error as TesseraError {
+            throw site.printer.fail(error, doing: "serve")
+        }
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let session = PreviewSession(options: try site.buildOptions(output: output))
+        let session = PreviewSession(options: options)
         let hub = PreviewHub()
         let base = FileManager.default.currentDirectoryPath
         let say: @Sendable (String) -> Void = { line in
@@ -53,8 +64,11 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = .warning
         let host = self.host
         let server = PreviewServer(outputDirectory: output, hub: hub, host: host, port: port, logger: logger)
+        let open = self.open
         let application = server.makeApplication { port in
-            say("Serving at http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/ — watching for changes; Ctrl-C stops.")
+            let url = "http://\(host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host.contains(":") ? "[\(host)]" : host):\(port)/"
+            say("Serving at \(url) — watching for changes; Ctrl-C stops.")
+            if open { Browser.open(url, report: say) }
         }
         let rebuilder = RebuildService(watcher: watcher, session: session, hub: hub, report: say)
         let group = ServiceGroup(configuration: .init(
@@ -63,5 +77,35 @@ struct ServeCommand: AsyncParsableCommand {
             logger: logger))
         try await group.run()
         say("Stopped.")
+    }
+}
+
+/// `serve --open`: the system's way of opening a URL (`open` on macOS, `xdg-open` elsewhere).
+enum Browser {
+    static func open(_ url: String, report: @Sendable (String) -> Void) {
+        #if os(macOS)
+        let candidates = ["/usr/bin/open"]
+        #else
+        let candidates = ["xdg-open", "sensible-browser", "x-www-browser"].compactMap(executable)
+        #endif
+        guard let program = candidates.first else {
+            report("Could not open a browser (no xdg-open here); open \(url) yourself.")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = [url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { report("Could not open a browser (\(error)); open \(url) yourself.") }
+    }
+
+    /// The full path of a program on PATH.
+    static func executable(_ name: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
     }
 }

@@ -21,12 +21,26 @@ struct SiteOptions: ParsableArguments {
 
     var printer: DiagnosticPrinter { DiagnosticPrinter(format: format) }
 
-    var sourceDirectory: String {
-        let url = URL(fileURLWithPath: source, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        return url.standardizedFileURL.path
+    var sourceDirectory: String { Self.absolute(source) }
+
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path
+    }
+
+    /// Every command that reads a site starts here: outside a site, it says so rather than
+    /// failing on the first thing a site would have had.
+    static func requireSite(_ directory: String) throws {
+        guard !FileManager.default.fileExists(atPath: directory + "/site.yml") else { return }
+        let shown = directory == FileManager.default.currentDirectoryPath ? "this folder (\(directory))" : directory
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
+            throw TesseraError("there is no folder \(directory)", hint: "pass the folder that holds site.yml with --source, or create a site with `tessera new DIR`")
+        }
+        throw TesseraError("no site.yml in \(shown): this is not a Tessera site", hint: "run the command in the folder that holds site.yml, pass it with --source, or create a site with `tessera new DIR`")
     }
 
     func buildOptions(output: String? = nil, writesOutput: Bool = true) throws -> BuildOptions {
+        try Self.requireSite(sourceDirectory)
         var date: Date?
         if let buildDate {
             guard let parsed = DateParsing.parse(buildDate, timeZone: TimeZone(identifier: "UTC")!) else {

@@ -5,6 +5,6 @@ import TesseraCLI
 @main
 enum TesseraMain {
     static func main() async {
-        await TesseraCommand.main()
+        await TesseraCommand.main(arguments: Array(CommandLine.arguments.dropFirst()))
     }
 }

@@ -72,16 +72,16 @@ import Testing
             return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
         }
         let first = try build()
-        #expect(first.status == 0 && first.stdout.hasPrefix("Built 302 pages"), "\(first.stdout)\(first.stderr)")
+        #expect(first.status == 0 && first.stdout.hasPrefix("Built 303 pages"), "\(first.stdout)\(first.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir + "/site/.tessera/cache"))
         let second = try build()
-        #expect(second.status == 0 && second.stdout.hasPrefix("Up to date: 302 pages"), "\(second.stdout)\(second.stderr)")
+        #expect(second.status == 0 && second.stdout.hasPrefix("Up to date: 303 pages"), "\(second.stdout)\(second.stderr)")
         try "---\ntitle: Page 7\n---\nA new body.\n".write(toFile: dir + "/site/content/page-7.md", atomically: true, encoding: .utf8)
         let third = try build()
-        #expect(third.status == 0 && third.stdout.contains("301 unchanged pages kept from the last build"), "\(third.stdout)\(third.stderr)")
+        #expect(third.status == 0 && third.stdout.contains("302 unchanged pages kept from the last build"), "\(third.stdout)\(third.stderr)")
         #expect(try String(contentsOfFile: dir + "/site/public/page-7/index.html", encoding: .utf8).contains("A new body."))
         let full = try build("--no-cache")
-        #expect(full.status == 0 && full.stdout.hasPrefix("Built 302 pages") && !full.stdout.contains("kept"), "\(full.stdout)\(full.stderr)")
+        #expect(full.status == 0 && full.stdout.hasPrefix("Built 303 pages") && !full.stdout.contains("kept"), "\(full.stdout)\(full.stderr)")
     }
 
     @Test func newSiteBuildsAtOnce() throws {
@@ -91,7 +91,7 @@ import Testing
         #expect(created.stdout.contains("Created a site in blog"))
         let built = try Self.tessera(["build"], in: dir + "/blog")
         #expect(built.status == 0, "\(built.stderr)")
-        #expect(built.stdout.hasPrefix("Built 2 pages and "))
+        #expect(built.stdout.hasPrefix("Built 3 pages and "))
         #expect(built.stdout.hasSuffix("→ public\n"))
         let home = try String(contentsOfFile: dir + "/blog/public/index.html", encoding: .utf8)
         #expect(home.contains("My &quot;Blog&quot;"))

@@ -119,7 +119,7 @@ import TesseraCLI
         try original.replacingOccurrences(of: "component: notice", with: "component: notise").write(toFile: page, atomically: true, encoding: .utf8)
         let failure = events.read(until: "\n\n", timeout: 30).flatMap { $0.contains("event: errors") ? $0 : events.read(until: "event: errors") }
         #expect(failure?.contains("unknown component 'notise'") == true, "\(failure ?? server.log)")
-        #expect(failure?.contains("\"line\":6") == true)
+        #expect(failure?.contains("\"line\":7") == true)
         #expect(try Self.page(port: server.port).contains("This page was <strong>edited</strong>"), "the last good page is still served")
         #expect(server.waitFor("rebuild failed with 1 error; still serving the last good build"))
 

@@ -26,8 +26,15 @@ struct PageMapper: Sendable {
         self.contexts = contexts
         self.languages = languages
         self.selections = selections
-        for page in pages { translationURLs[page.translationKey, default: [:]][page.language] = page.url }
+        let homes = Dictionary(languages.map { ($0.urlPrefix + "/", $0.code) }, uniquingKeysWith: { first, _ in first })
+        for page in pages {
+            translationURLs[page.translationKey, default: [:]][page.language] = page.url
+            if homes[page.url] == page.language { languageHomes[page.language] = page.url }
+        }
     }
+
+    /// Each language's home page URL, for languages that have one.
+    var languageHomes: [String: String] = [:]
 
     func map(_ page: Page) throws -> PageView {
         guard var context = contexts[page.language] ?? contexts.values.first else { throw TesseraError("no language for \(page.relativePath)") }
@@ -212,9 +219,22 @@ struct PageMapper: Sendable {
                 "current": .bool(language.code == page.language), "isDefault": .bool(language.isDefault),
             ])
         }
+        // For a language switcher: every language, linking this page's version, else the
+        // language's home; a language with neither is left out, so no link leads nowhere.
+        let switcher = languages.compactMap { language -> ViewValue? in
+            guard let url = versions[language.code] ?? languageHomes[language.code] else { return nil }
+            let full = basePath + url.dropFirst()
+            return .object([
+                "lang": .string(language.code), "name": .string(language.name),
+                "url": .string(full), "permalink": .string(origin + full),
+                "current": .bool(language.code == page.language), "isDefault": .bool(language.isDefault),
+                "hasPage": .bool(versions[language.code] != nil),
+            ])
+        }
         let language = languages.first { $0.code == page.language }
         return [
             ("translations", .list(translations)),
+            ("languages", .list(switcher)),
             ("hasTranslations", .bool(translations.count > 1)),
             ("dir", .string(language?.isRightToLeft == true ? "rtl" : "ltr")),
             ("permalink", .string(origin + basePath + page.url.dropFirst())),
@@ -245,12 +265,17 @@ struct PageMapper: Sendable {
             ("url", .string(url)),
             ("date", page.date.map { DateTransformer.view(of: $0, format: "medium", hasTime: page.dateHasTime, context: context) } ?? .null),
             ("summary", .optional(page.summary)),
+            // For <meta name="description">: front matter `description`, else the summary, else
+            // the body's first paragraph.
+            ("description", .optional(page.params.first { $0.key == "description" }?.value.scalarText ?? page.summary ?? page.excerpt)),
+            ("wordCount", NumberTransformers.view(of: Double(page.wordCount), context: context)),
+            ("readingTime", MarkdownText.readingMinutes(words: page.wordCount).map { NumberTransformers.view(of: Double($0), context: context) } ?? .null),
             ("tags", .list(page.tags.map(ViewValue.string))),
             ("lang", .string(page.language)),
             ("layout", .string(page.layout)),
             ("draft", .bool(page.draft)),
             ("source", .string(page.relativePath)),
-            ("params", .object(ViewObject(page.params.map { ($0.key, ViewValue(plain: $0.value)) }))),
+            ("params", .object(ViewObject(page.params.map { ($0.key, ViewValue(plain: $0.value)) }, isOpen: true))),
             // For <link rel="alternate" type="{{type}}" href="{{url}}">.
             ("hasFeeds", .bool(!page.feeds.isEmpty)),
             ("feeds", .list(page.feeds.map { format in
@@ -307,7 +332,7 @@ extension ViewValue {
         case .double(let d): self = .number(d)
         case .string(let s), .timestamp(let s): self = .string(s)
         case .list(let items): self = .list(items.map(ViewValue.init(plain:)))
-        case .map(let entries): self = .object(ViewObject(entries.map { ($0.key, ViewValue(plain: $0.value)) }))
+        case .map(let entries): self = .object(ViewObject(entries.map { ($0.key, ViewValue(plain: $0.value)) }, isOpen: true))
         }
     }
 }

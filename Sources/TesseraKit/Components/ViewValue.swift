@@ -55,6 +55,10 @@ public final class ViewObject: @unchecked Sendable, Equatable {
     public let keys: [String]
     private let storage: [String: ViewValue]
     private let deferred: Deferred?
+    /// True for free-form data (front matter `params`, site.yml `params`, data files): a template
+    /// may ask for a key that this object lacks. Other objects, whose keys are the parts of a value
+    /// (`date.iso`, `tone.warning`, `page.title`), make a missing sub-key an error.
+    public let isOpen: Bool
 
     /// Values computed on first use. `identity` stands for everything they are computed from,
     /// so two objects with equal identities are equal without computing anything.
@@ -80,7 +84,8 @@ public final class ViewObject: @unchecked Sendable, Equatable {
         }
     }
 
-    public init(_ pairs: [(String, ViewValue)]) {
+    public init(_ pairs: [(String, ViewValue)], isOpen: Bool = false) {
+        self.isOpen = isOpen
         var keys: [String] = []
         var storage: [String: ViewValue] = [:]
         keys.reserveCapacity(pairs.count)
@@ -97,6 +102,7 @@ public final class ViewObject: @unchecked Sendable, Equatable {
         self.keys = keys
         self.storage = eager
         self.deferred = Deferred(identity: identity, compute: compute)
+        self.isOpen = false
     }
 
     public subscript(key: String) -> ViewValue? {
@@ -114,7 +120,7 @@ public final class ViewObject: @unchecked Sendable, Equatable {
 
     /// A copy with `other`'s keys added, replacing same-named ones.
     public func merging(_ other: [(String, ViewValue)]) -> ViewObject {
-        ViewObject(pairs + other)
+        ViewObject(pairs + other, isOpen: isOpen)
     }
 
     public static func == (lhs: ViewObject, rhs: ViewObject) -> Bool {

@@ -77,6 +77,10 @@ public struct Page: Sendable, Equatable {
     public var sections: [PageSection] = []
     public var body: String = ""
     public var bodyLine: Int = 1
+    /// Words of the body, for `page.readingTime`; 0 for generated pages.
+    public var wordCount = 0
+    /// The body's first paragraph as plain text, for `page.description` when front matter gives none.
+    public var excerpt: String?
 
     /// The file this page is written to, relative to the output folder.
     public var outputPath: String {

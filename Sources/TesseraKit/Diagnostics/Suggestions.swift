@@ -1,9 +1,9 @@
 import Foundation
 
 /// "Did you mean …?" for misspelt names: component codes, field names, layouts, link targets.
-enum Suggestions {
+public enum Suggestions {
     /// The candidates closest to `name`, best first; only those a typo away.
-    static func nearest(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    public static func nearest(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let lowered = name.lowercased()
         let threshold = max(2, lowered.count / 3)
         var scored: [(name: String, distance: Int)] = []
@@ -21,13 +21,13 @@ enum Suggestions {
     }
 
     /// A hint sentence, or nil when nothing is close.
-    static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String? {
+    public static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String? {
         let close = nearest(to: name, in: candidates)
         guard !close.isEmpty else { return nil }
         return "did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?"
     }
 
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -57,11 +57,18 @@ public struct BuildReport: Sendable {
     public var reusedPages = 0
     /// Nothing changed since the previous build: nothing was written.
     public var upToDate = false
+    /// HTML pages per language code; the summary has a line per language when there are several.
+    public var languagePages: [String: Int] = [:]
+    /// The site's languages in site.yml's order: code and name.
+    public var languages: [(code: String, name: String)] = []
 
     public func summary(relativeTo base: String? = nil) -> String {
+        // `files` counts every file written, the pages' HTML among them.
+        let others = max(0, files - pages)
+        let counts = "\(pages) page\(pages == 1 ? "" : "s") and \(others) other file\(others == 1 ? "" : "s")"
         var line = upToDate
-            ? "Up to date: \(pages) page\(pages == 1 ? "" : "s") and \(files) file\(files == 1 ? "" : "s"), nothing changed since the last build"
-            : "Built \(pages) page\(pages == 1 ? "" : "s") and \(files) file\(files == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
+            ? "Up to date: \(counts), nothing changed since the last build"
+            : "Built \(counts) in \(String(format: "%.2f", seconds)) s"
         var left: [String] = []
         if upToDate { left.append("checked in \(String(format: "%.2f", seconds)) s") }
         if reusedPages > 0 { left.append("\(reusedPages) unchanged page\(reusedPages == 1 ? "" : "s") kept from the last build") }
@@ -70,6 +77,18 @@ public struct BuildReport: Sendable {
         if skippedExpired > 0 { left.append("\(skippedExpired) expired page\(skippedExpired == 1 ? "" : "s") left out") }
         if !left.isEmpty { line += " (" + left.joined(separator: "; ") + ")" }
         if !warnings.isEmpty { line += ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")" }
-        return line + " → \(Diagnostic.displayPath(outputDirectory, relativeTo: base))"
+        line += " → \(Diagnostic.displayPath(outputDirectory, relativeTo: base))"
+        if languagePages.count > 1 || languages.count > 1 {
+            let known = languages.map(\.code)
+            let codes = known + languagePages.keys.filter { !known.contains($0) }.sorted()
+            let width = codes.map(\.count).max() ?? 2
+            for code in codes {
+                let count = languagePages[code] ?? 0
+                let name = languages.first { $0.code == code }?.name
+                line += "\n  " + code.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + "  \(count) page\(count == 1 ? "" : "s")" + (name.map { " (\($0))" } ?? "")
+            }
+        }
+        return line
     }
 }

@@ -53,6 +53,15 @@ public final class BuildState: @unchecked Sendable {
 
     public var siteDirectory: String { options.sourceDirectory }
 
+    /// HTML pages written or kept, per language code.
+    var languagePageCounts: [String: Int] {
+        var counts: [String: Int] = [:]
+        for page in pages where pageTemplates[page.url] != nil || incremental?.reused[page.url]?.html == true {
+            counts[page.language, default: 0] += 1
+        }
+        return counts
+    }
+
     public var outputDirectory: String {
         let configured = options.outputDirectory ?? configuration.output
         return configured.hasPrefix("/") ? configured : siteDirectory + "/" + configured
@@ -99,7 +108,7 @@ public final class BuildState: @unchecked Sendable {
             ("origin", .string(configuration.origin)),
             ("language", .string(configuration.language)),
             ("buildDate", DateTransformer.view(of: buildDate, format: "iso", hasTime: true, context: context)),
-            ("params", .object(ViewObject(configuration.params.map { ($0.key, ViewValue(plain: $0.value)) }))),
+            ("params", .object(ViewObject(configuration.params.map { ($0.key, ViewValue(plain: $0.value)) }, isOpen: true))),
             ("generator", .string("Tessera \(Tessera.version)")),
             ("data", data.view),
         ])

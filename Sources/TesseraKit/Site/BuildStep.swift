@@ -105,7 +105,11 @@ extension BuildStep {
             basePath: state.configuration.basePath,
             pageURLs: Set(state.pages.map(\.url) + failed.map(\.url)),
             pageReferences: Dictionary(state.pages.map { ($0.relativePath, $0.url) } + failed.map { ($0.reference, $0.url) }, uniquingKeysWith: { first, _ in first }),
-            files: Set(state.staticFiles.map(\.path)))
+            files: Set(state.staticFiles.map(\.path)),
+            fileSources: Dictionary(state.staticFiles.compactMap { file in
+                if case .copy(let source) = file.contents { return (file.path, source) }
+                return nil
+            }, uniquingKeysWith: { first, _ in first }))
     }
 
     public static let mapPages = BuildStep("map view data") { state in

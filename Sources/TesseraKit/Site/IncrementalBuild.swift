@@ -204,6 +204,7 @@ final class IncrementalBuild: @unchecked Sendable {
         current.warnings = state.diagnostics.diagnostics.count { $0.severity == .warning }
         current.builtPages = state.pageTemplates.count + reused.values.filter(\.html).count
         current.builtFiles = state.outputs.count + state.staticFiles.count + keptOutputs.count
+        current.languagePages = state.languagePageCounts
         var pages: [String: BuildManifest.PageRecord] = [:]
         for page in state.pages where !warnedPages.contains(page.url) {
             guard let source = Self.source(of: page, site: state.siteDirectory) else { continue }
@@ -262,7 +263,7 @@ final class IncrementalBuild: @unchecked Sendable {
         return previous.relativeDates.allSatisfy { entry in
             guard let zone = TimeZone(identifier: entry.timeZone) else { return false }
             let context = TransformContext(locale: Locale(identifier: entry.locale), timeZone: zone, buildDate: buildDate, markdown: MarkdownRenderer(), links: LinkResolver())
-            return DateTransformer.relative(Date(timeIntervalSince1970: entry.date), context: context) == entry.text
+            return DateTransformer.relative(Date(timeIntervalSince1970: entry.date), context: context, hasTime: entry.hasTime) == entry.text
         }
     }
 }

@@ -165,9 +165,10 @@ public struct SiteMenus: Sendable, Equatable {
     func view(language: String, url: String) -> ViewValue {
         let named = (menus[language] ?? [:]).sorted { $0.key < $1.key }
         // An object per menu, so `{{#page.menus.main}}<nav>…{{/page.menus.main}}` renders once, or not at all.
+        // Open: a theme names menus that a site may not define (or not in every language).
         return .object(ViewObject(named.map { name, items in
             (name, items.isEmpty ? .null : .object(["name": .string(name), "items": .list(items.map { $0.view(for: url) })]))
-        }))
+        }, isOpen: true))
     }
 }
 

@@ -59,7 +59,7 @@ struct StableDigest {
 /// upgrade or an edit never reuses a stale result; the test suite checks that every incremental
 /// build writes exactly what a full build writes.
 struct BuildManifest: Equatable {
-    static let format = 1
+    static let format = 2
 
     /// A file the build read or wrote: what `stat` said and a digest of its bytes.
     struct FileRecord: Equatable {
@@ -83,6 +83,7 @@ struct BuildManifest: Equatable {
     /// A relative date the build printed, to check it would read the same at another build date.
     struct RelativeDate: Equatable {
         var date: Double
+        var hasTime: Bool
         var locale: String
         var timeZone: String
         var text: String
@@ -112,6 +113,8 @@ struct BuildManifest: Equatable {
     var warnings = 0
     /// The summary's figures, for a build that had nothing to do.
     var builtPages = 0, builtFiles = 0
+    /// Pages per language code, for the summary's line per language.
+    var languagePages: [String: Int] = [:]
 
     // MARK: Reading and writing
 
@@ -206,9 +209,9 @@ struct BuildManifest: Equatable {
                         return items
                     }
                     manifest.pages[path(fields[1])] = PageRecord(source: path(fields[2]), outputs: list(fields[3]), assets: list(fields[4]), html: text(fields[5]) == "1")
-                case ("relative", 5):
+                case ("relative", 6):
                     guard let date = number(fields[1]) else { return nil }
-                    manifest.relativeDates.append(RelativeDate(date: date, locale: text(fields[2]), timeZone: text(fields[3]), text: path(fields[4])))
+                    manifest.relativeDates.append(RelativeDate(date: date, hasTime: text(fields[5]) == "1", locale: text(fields[2]), timeZone: text(fields[3]), text: path(fields[4])))
                 case ("output", 2): manifest.output = path(fields[1])
                 case ("environment", 2): manifest.environment = hex(fields[1]) ?? 0
                 case ("structure", 2): manifest.structure = hex(fields[1]) ?? 0
@@ -220,6 +223,12 @@ struct BuildManifest: Equatable {
                 case ("counts", 3):
                     manifest.builtPages = integer(fields[1]) ?? 0
                     manifest.builtFiles = integer(fields[2]) ?? 0
+                case ("languages", 2):
+                    for pair in text(fields[1]).split(separator: " ") {
+                        let parts = pair.split(separator: "=")
+                        guard parts.count == 2, let count = Int(parts[1]) else { return nil }
+                        manifest.languagePages[String(parts[0])] = count
+                    }
                 case ("warnings", 2): manifest.warnings = integer(fields[1]) ?? 1
                 case ("skipped", 5):
                     manifest.skippedDrafts = integer(fields[1]) ?? 0
@@ -241,9 +250,10 @@ struct BuildManifest: Equatable {
         out += "output\t\(output)\nenvironment\t\(String(environment, radix: 16))\nstructure\t\(String(structure, radix: 16))\n"
         out += "buildDate\t\(buildDate)\nreadsBuildDate\t\(readsBuildDate ? 1 : 0)\npublished\t\(publishedFrom)\t\(publishedUntil)\n"
         out += "warnings\t\(warnings)\ncounts\t\(builtPages)\t\(builtFiles)\n"
+        out += "languages\t" + languagePages.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + "\n"
         out += "skipped\t\(skippedDrafts)\t\(skippedFuture)\t\(skippedExpired)\t\(staticFiles)\n"
         for entry in relativeDates {
-            out += "relative\t\(entry.date)\t\(entry.locale)\t\(entry.timeZone)\t\(Self.escape(entry.text))\n"
+            out += "relative\t\(entry.date)\t\(entry.locale)\t\(entry.timeZone)\t\(Self.escape(entry.text))\t\(entry.hasTime ? 1 : 0)\n"
         }
         func line(_ kind: String, _ key: String, _ record: FileRecord) -> String {
             "\(kind)\t\(Self.escape(key))\t\(record.size)\t\(record.modified)\t\(String(record.inode, radix: 16))\t\(String(record.digest, radix: 16))\t\(String(record.structure, radix: 16))\n"

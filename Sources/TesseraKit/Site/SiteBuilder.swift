@@ -46,11 +46,14 @@ public struct SiteBuilder: Sendable {
             warnings: state.diagnostics.diagnostics.filter { $0.severity == .warning },
             outputDirectory: state.outputDirectory, seconds: seconds, stepTimings: timings)
         report.reusedPages = state.incremental?.reused.count ?? 0
+        report.languagePages = state.languagePageCounts
+        report.languages = state.configuration.languages.map { ($0.code, $0.name) }
         if let incremental = state.incremental, incremental.upToDate {
             let previous = incremental.current
             report.upToDate = true
             report.pages = previous.builtPages
             report.files = previous.builtFiles
+            report.languagePages = previous.languagePages
             report.staticFiles = previous.staticFiles
             report.skippedDrafts = previous.skippedDrafts
             report.skippedFuture = previous.skippedFuture

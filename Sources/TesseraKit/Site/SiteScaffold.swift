@@ -1,6 +1,8 @@
 import Foundation
 
-/// Creates a new site that builds at once: site.yml, a home feed, a Markdown page, the default theme.
+/// Creates a new site that builds at once: site.yml, a home feed, a Markdown page, a 404 page and a
+/// `.gitignore`. The theme is not copied: `theme: default` is the theme built into Tessera, so the
+/// site gets its fixes with each release (`tessera theme eject` copies it to change it).
 public enum SiteScaffold {
     /// Refuses a folder that already holds files, so nothing of the user's is overwritten.
     public static func create(at directory: String, title: String) throws -> [String] {
@@ -22,9 +24,8 @@ public enum SiteScaffold {
         try write("site.yml", Data(siteYAML(title: title).utf8))
         try write("content/index.md", Data(homePage.utf8))
         try write("content/about.md", Data(aboutPage.utf8))
-        for file in DefaultTheme.files {
-            try write("themes/\(DefaultTheme.name)/\(file.path)", file.data)
-        }
+        try write("content/404.md", Data(notFoundPage.utf8))
+        try write(".gitignore", Data(gitignore.utf8))
         return written
     }
 
@@ -41,25 +42,40 @@ public enum SiteScaffold {
         """
     }
 
+    /// Uses only components that `tessera new theme` also scaffolds, so either theme builds it.
     static let homePage = """
         ---
         title: Welcome
+        summary: A new Tessera site.
         sections:
           - header: { component: section-header, title: Getting started }
             items:
               - component: notice
                 message: "This page is a **feed**: edit `content/index.md` to change it."
-              - component: course-progress
-                title: Your first site
-                progress: 0.25
-                link: /about/
-            footer: { component: section-footer, text: "Run `tessera components` to see every component." }
+              - component: text
+                markdown: "Each item is a component with its data. Run `tessera components` to see every component of the theme."
           - layout: grid
-            header: { component: section-header, title: At a glance }
+            header: { component: section-header, title: Next steps }
             items:
-              - { component: stat, value: 2, label: Pages }
-              - { component: stat, value: 1, label: Theme }
+              - { component: article-thumb, title: Write a page, summary: "A Markdown file in `content/` is a page.", link: /about/ }
+              - { component: article-thumb, title: Change the look, summary: "`tessera theme eject` copies the theme into `themes/default/`; `tessera new theme NAME` starts your own." }
         ---
+
+        """
+
+    static let notFoundPage = """
+        ---
+        title: Page not found
+        summary: The page you asked for does not exist.
+        ---
+        The link may be old, or the address mistyped. [Go to the home page](/).
+
+        """
+
+    static let gitignore = """
+        # What `tessera build` writes: the site, and its build cache.
+        /public/
+        /.tessera/
 
         """
 

@@ -53,7 +53,10 @@ public struct CompiledTemplate: Sendable {
             }
         }
         do {
-            template = try MustacheTemplate(string: text)
+            let marked = SubKeys.marked(text)
+            // A template that does not parse is parsed again as written, so the error's column is
+            // the one in the file.
+            template = marked == text ? try MustacheTemplate(string: text) : try (try? MustacheTemplate(string: marked)) ?? MustacheTemplate(string: text)
         } catch let error as MustacheTemplate.ParserError {
             var location = SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber)
             var message = "template syntax error: \(Self.describe(error.error))"

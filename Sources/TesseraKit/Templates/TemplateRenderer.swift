@@ -21,7 +21,23 @@ struct TemplateRenderer: Sendable {
         let scope = TemplateScope(values, optionalNames: optionalNames)
         if let translator { scope.provideTranslations(translator, fallback: missingTranslations == .warning ? fallback : nil) }
         scope.provideAssets(fingerprints, basePath: basePath, use: assetUse)
-        let html = template.template.render(scope, library: library.mustache)
+        let subKeys = SubKeys.Recorder()
+        let html = SubKeys.$recorder.withValue(subKeys) { template.template.render(scope, library: library.mustache) }
+        if !subKeys.misses.isEmpty {
+            throw TesseraError(diagnostics: subKeys.misses.map { miss in
+                let tag = dottedTag(withPart: miss.name, in: template)
+                let owner = tag.map { name in
+                    let parts = name.name.split(separator: ".")
+                    return parts.prefix { $0 != miss.name }.joined(separator: ".")
+                }
+                let available = miss.available.filter { !$0.isEmpty }
+                return Diagnostic(
+                    .error, "'\(miss.name)' is not a part of \(owner.map { "'\($0)'" } ?? "this value") in \(context)",
+                    at: tag.map { SourceLocation(file: $0.file, line: $0.line, column: $0.column) } ?? SourceLocation(file: template.path),
+                    hint: (Suggestions.didYouMean(miss.name, in: available).map { $0 + " " } ?? "")
+                        + (available.isEmpty ? "it has no parts" : "its parts are: " + available.joined(separator: ", ")))
+            })
+        }
         if !scope.unknownAssets.isEmpty {
             throw TesseraError(diagnostics: scope.unknownAssets.map { (tag, name) in
                 Diagnostic(
@@ -100,6 +116,16 @@ struct TemplateRenderer: Sendable {
             }
         }
         return SourceLocation(file: template.path)
+    }
+
+    /// The first tag of the template or its partials whose dotted name asks for `part` after its first name.
+    private func dottedTag(withPart part: String, in template: CompiledTemplate) -> (name: String, file: String, line: Int, column: Int)? {
+        for candidate in [template] + library.partialClosure(of: template) {
+            if let tag = candidate.tags.first(where: { [.variable, .section, .invertedSection].contains($0.kind) && $0.name.split(separator: ".").dropFirst().contains(Substring(part)) }) {
+                return (tag.name, candidate.path, tag.line, tag.column)
+            }
+        }
+        return nil
     }
 
     /// Where the template, or one of its partials, first uses `name`.

@@ -19,6 +19,8 @@ public struct Theme: Sendable, Equatable {
     /// Symbolic links in the theme and the site's folders must stay below this folder (the site);
     /// nil when the site allows links that lead outside it.
     public var inputBoundary: String?
+    /// True when the theme is the one built into Tessera (no `themes/default/` in the site).
+    public var isBuiltIn = false
 
     static let keys = ["name", "description", "defaultShell", "languages"]
 
@@ -47,15 +49,22 @@ public struct Theme: Sendable, Equatable {
             throw TesseraError("'\(name)' is not a theme name", at: location, hint: "name a folder of themes/, for example `theme: default`")
         }
         let themesDirectory = siteDirectory + "/themes"
-        let directory = themesDirectory + "/" + name
+        var directory = themesDirectory + "/" + name
+        var isBuiltIn = false
+        if name == DefaultTheme.name, !FileTree.isDirectory(directory) {
+            directory = try DefaultTheme.installedDirectory()
+            isBuiltIn = true
+        }
         guard FileTree.isDirectory(directory) else {
-            let available = (try? FileManager.default.contentsOfDirectory(atPath: themesDirectory))?.filter { FileTree.isDirectory(themesDirectory + "/" + $0) }.sorted() ?? []
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: themesDirectory))?.filter { FileTree.isDirectory(themesDirectory + "/" + $0) } ?? []
+            let available = Set(folders + [DefaultTheme.name]).sorted()
             throw TesseraError(
                 "unknown theme '\(name)': there is no folder themes/\(name)", at: location,
                 hint: Suggestions.didYouMean(name, in: available)
-                    ?? (available.isEmpty ? "create themes/\(name)/, or run `tessera new` to get the default theme" : "the themes here are \(available.joined(separator: ", "))"))
+                    ?? "the themes here are \(available.joined(separator: ", ")); `tessera new theme \(name)` starts a new one")
         }
         var theme = Theme(name: name, directory: directory, siteDirectory: siteDirectory)
+        theme.isBuiltIn = isBuiltIn
         theme.inputBoundary = allowExternalSymlinks ? nil : siteDirectory
         let file = directory + "/theme.yml"
         guard FileManager.default.fileExists(atPath: file) else { return theme }

@@ -35,7 +35,7 @@ enum DateTransformer {
     static func form(_ name: String, of date: Date, hasTime: Bool, context: TransformContext) -> String? {
         switch name {
         case "iso": return iso(date, context: context, hasTime: hasTime)
-        case "relative": return relative(date, context: context)
+        case "relative": return relative(date, context: context, hasTime: hasTime)
         case "short": return styled(date, .numeric, context: context)
         case "medium": return styled(date, .abbreviated, context: context)
         case "long": return styled(date, .long, context: context)
@@ -46,9 +46,47 @@ enum DateTransformer {
     }
 
     /// "3 days ago" against the build date, in the page's language.
-    static func relative(_ date: Date, context: TransformContext) -> String {
-        Date.AnchoredRelativeFormatStyle(anchor: date, presentation: .named, unitsStyle: .wide, locale: context.locale, calendar: context.calendar)
-            .format(context.buildDate)
+    ///
+    /// The unit and the count are chosen here, by elapsed time alone, and the same way as the
+    /// theme's script does in the browser (`Intl.RelativeTimeFormat`): left to the calendar, the
+    /// same date read "2 weeks ago" in English but "last week" in French, whose weeks start on
+    /// Monday. Only the words come from the locale.
+    static func relative(_ date: Date, context: TransformContext, hasTime: Bool) -> String {
+        let days = context.calendar.dateComponents([.day], from: context.calendar.startOfDay(for: context.buildDate), to: context.calendar.startOfDay(for: date)).day ?? 0
+        let (field, count) = relativeUnit(seconds: date.timeIntervalSince(context.buildDate), days: days, hasTime: hasTime)
+        let component: Calendar.Component = switch field {
+        case .second: .second
+        case .minute: .minute
+        case .hour: .hour
+        case .day: .day
+        case .week: .weekOfYear
+        case .month: .month
+        default: .year
+        }
+        // An anchor exactly `count` units from the build date, so the style can only say that.
+        let anchor = context.calendar.date(byAdding: component, value: count, to: context.buildDate) ?? date
+        var style = Date.AnchoredRelativeFormatStyle(anchor: anchor, presentation: .named, unitsStyle: .wide, locale: context.locale, calendar: context.calendar)
+        style.allowedFields = [field]
+        return style.format(context.buildDate)
+    }
+
+    /// Within a day, a date with a time says seconds, minutes or hours (by elapsed time); otherwise
+    /// the count is of calendar days between the two dates: days under a week ("yesterday",
+    /// "in 3 days"), then weeks under 30 days, months under 365, then years, rounded to the nearest.
+    static func relativeUnit(seconds: Double, days: Int, hasTime: Bool) -> (Date.AnchoredRelativeFormatStyle.Field, Int) {
+        let elapsed = abs(seconds)
+        if hasTime && elapsed < 86400 {
+            if elapsed < 60 { return (.second, Int(seconds.rounded())) }
+            if elapsed < 3600 { return (.minute, Int((seconds / 60).rounded())) }
+            return (.hour, Int((seconds / 3600).rounded()))
+        }
+        let d = Double(days)
+        switch abs(days) {
+        case ..<7: return (.day, days)
+        case ..<30: return (.week, Int((d / 7).rounded()))
+        case ..<365: return (.month, Int((d / 30.4375).rounded()))
+        default: return (.year, Int((d / 365.25).rounded()))
+        }
     }
 
     static func styled(_ date: Date, _ style: Date.FormatStyle.DateStyle, context: TransformContext) -> String {
@@ -106,7 +144,7 @@ final class DateForms: @unchecked Sendable {
         lock.withLock {
             let forms = entries.compactMap { key, object -> BuildManifest.RelativeDate? in
                 guard key.buildDate == buildDate, let text = object.valueIfComputed("relative")?.text else { return nil }
-                return BuildManifest.RelativeDate(date: key.date, locale: key.locale, timeZone: key.timeZone, text: text)
+                return BuildManifest.RelativeDate(date: key.date, hasTime: key.hasTime, locale: key.locale, timeZone: key.timeZone, text: text)
             }
             return (forms.sorted { ($0.date, $0.locale, $0.timeZone) < ($1.date, $1.locale, $1.timeZone) }, !evicted.contains(buildDate))
         }

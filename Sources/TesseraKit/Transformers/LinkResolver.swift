@@ -20,12 +20,23 @@ public struct LinkResolver: Sendable, Equatable {
     public var pageReferences: [String: String]
     /// Output files other than pages, relative: `css/site.css`.
     public var files: Set<String>
+    /// Where each file of `files` is copied from, for reading an image's size.
+    public var fileSources: [String: String]
 
-    public init(basePath: String = "/", pageURLs: Set<String> = [], pageReferences: [String: String] = [:], files: Set<String> = []) {
+    public init(basePath: String = "/", pageURLs: Set<String> = [], pageReferences: [String: String] = [:], files: Set<String> = [], fileSources: [String: String] = [:]) {
         self.basePath = basePath
         self.pageURLs = pageURLs
         self.pageReferences = pageReferences
         self.files = files
+        self.fileSources = fileSources
+    }
+
+    /// The pixel size of an internal image URL's file, when it can be read.
+    public func imageSize(of url: String) -> ImageSize? {
+        guard url.hasPrefix(basePath) else { return nil }
+        var file = String(url.dropFirst(basePath.count))
+        if let cut = file.firstIndex(where: { $0 == "#" || $0 == "?" }) { file = String(file[..<cut]) }
+        return fileSources[file].flatMap(ImageSize.of(file:))
     }
 
     static let pageExtensions = ["md", "markdown", "yml", "yaml", "json"]

@@ -23,7 +23,12 @@ enum LinkTransformers {
         }
         let raw = try TextTransformers.string(sourceNode, field)
         let resolved = try resolve(raw, node: sourceNode, field: field, context: context, filesOnly: true)
-        return .formatted(resolved.url, ["src": .string(resolved.url), "alt": .optional(alt), "external": .bool(resolved.isExternal)])
+        // `width` and `height` from the file's header, null when unknown (external, unreadable).
+        let size = resolved.isExternal ? nil : context.links.imageSize(of: resolved.url)
+        return .formatted(resolved.url, [
+            "src": .string(resolved.url), "alt": .optional(alt), "external": .bool(resolved.isExternal),
+            "width": size.map { .number(Double($0.width)) } ?? .null, "height": size.map { .number(Double($0.height)) } ?? .null,
+        ])
     }
 
     private static func resolve(_ raw: String, node: ContentNode, field: FieldSpec, context: TransformContext, filesOnly: Bool) throws -> LinkResolver.Resolution {

@@ -39,9 +39,13 @@ enum NumberTransformers {
     }
 
     static let number = Transformer("number") { node, field, context in
-        let value = try number(node, field)
+        view(of: try number(node, field), fractionDigits: fractionDigits(field), context: context)
+    }
+
+    /// A number as a number field shows it: localized text, with `value` and `plural` parts.
+    static func view(of value: Double, fractionDigits: Int? = nil, context: TransformContext) -> ViewValue {
         var style = FloatingPointFormatStyle<Double>.number.locale(context.locale)
-        if let digits = fractionDigits(field) { style = style.precision(.fractionLength(digits)) }
+        if let fractionDigits { style = style.precision(.fractionLength(fractionDigits)) }
         return .formatted(value.formatted(style), ["value": .number(value), "plural": context.pluralFlags(value)])
     }
 

@@ -1,0 +1,111 @@
+import Foundation
+
+/// What a page's Markdown says in plain words, read from the source without rendering it: a word
+/// count for `page.readingTime`, and the first paragraph for `page.description`.
+enum MarkdownText {
+    /// Words a reader reads: runs of letters or digits, each CJK character counting as a word
+    /// (those scripts do not separate words with spaces).
+    static func wordCount(_ markdown: String) -> Int {
+        var count = 0
+        var inWord = false
+        for scalar in markdown.unicodeScalars {
+            let value = scalar.value
+            if (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value) || (0xAC00...0xD7AF).contains(value) {
+                count += 1
+                inWord = false
+            } else if value < 0x80 ? (value >= 0x30 && value <= 0x39) || (value | 0x20 >= 0x61 && value | 0x20 <= 0x7A) : scalar.properties.isAlphabetic {
+                if !inWord { count += 1 }
+                inWord = true
+            } else if value == 0x27 || value == 0x2019 || value == 0x2D {
+                // "don't", "well-known": one word.
+                continue
+            } else {
+                inWord = false
+            }
+        }
+        return count
+    }
+
+    /// Minutes at 230 words a minute, at least one; nil for a page without words.
+    static func readingMinutes(words: Int) -> Int? {
+        words == 0 ? nil : max(1, Int((Double(words) / 230).rounded()))
+    }
+
+    /// The first paragraph as plain text (links keep their words, images and markup go), cut at a
+    /// word boundary to at most `limit` characters with an ellipsis; nil when the body has none.
+    static func firstParagraph(_ markdown: String, limit: Int = 160) -> String? {
+        var lines: [Substring] = []
+        var inFence: Substring?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if let fence = inFence {
+                if trimmed.hasPrefix(fence) { inFence = nil }
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                if !lines.isEmpty { break }
+                inFence = trimmed.prefix(3)
+                continue
+            }
+            if trimmed.isEmpty || trimmed.hasSuffix("\r") && trimmed.count == 1 {
+                if !lines.isEmpty { break }
+                continue
+            }
+            // Headings, quotes, lists, tables, raw HTML and images are not a paragraph.
+            if lines.isEmpty, let first = trimmed.first, "#>|<-*+!=".contains(first) || first.isNumber && trimmed.contains(". ") {
+                continue
+            }
+            lines.append(trimmed)
+        }
+        guard !lines.isEmpty else { return nil }
+        var text = plain(lines.joined(separator: " "))
+        text = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !text.isEmpty else { return nil }
+        guard text.count > limit else { return text }
+        var cut = String(text.prefix(limit))
+        if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
+        while let last = cut.last, ",;:.-–—".contains(last) { cut.removeLast() }
+        return cut + "…"
+    }
+
+    /// Inline Markdown to text: `[words](url)` → words, `![alt](src)` → nothing, emphasis and code
+    /// marks dropped, backslash escapes resolved.
+    static func plain(_ inline: String) -> String {
+        var out = ""
+        var characters = Array(inline)
+        var index = 0
+        characters.append(" ")
+        while index < characters.count - 1 {
+            let character = characters[index]
+            switch character {
+            case "\\":
+                out.append(characters[index + 1])
+                index += 2
+                continue
+            case "!" where characters[index + 1] == "[":
+                // Skip the image: its alt text, then its target.
+                if let close = characters[(index + 2)...].firstIndex(of: "]") {
+                    index = close + 1
+                    if index < characters.count, characters[index] == "(", let end = characters[index...].firstIndex(of: ")") { index = end + 1 }
+                    continue
+                }
+            case "[", "*", "_", "`", "~":
+                index += 1
+                continue
+            case "]":
+                index += 1
+                if index < characters.count, characters[index] == "(", let end = characters[index...].firstIndex(of: ")") { index = end + 1 }
+                continue
+            case "<":
+                if let end = characters[index...].firstIndex(of: ">") {
+                    index = end + 1
+                    continue
+                }
+            default: break
+            }
+            out.append(character)
+            index += 1
+        }
+        return HTMLText.decodeEntities(out)
+    }
+}
