@@ -112,6 +112,8 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr == """
             site/content/index.md:4:16: error: unknown component 'notise'
+              4 |   - component: notise
+                |                ^
                 hint: did you mean 'notice'? `tessera components` lists them all
             build failed with 1 error
 
@@ -174,6 +176,7 @@ import Testing
         let dir = try Self.temporaryDirectory()
         try Self.tessera(["new", "site"], in: dir)
         let site = dir + "/site"
+        #expect(try Self.tessera(["theme", "eject"], in: site).status == 0)
         try Self.tessera(["build", "--output", dir + "/old"], in: site)
         let schemaFile = site + "/themes/default/components/stat.yml"
         let schema = try String(contentsOfFile: schemaFile, encoding: .utf8)
@@ -200,7 +203,10 @@ import Testing
         let entries = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
         let notice = try #require(entries?.first { $0["code"] as? String == "notice" })
         #expect(notice["shell"] as? String == "none")
-        #expect((notice["fields"] as? [[String: Any]])?.contains { $0["name"] as? String == "tone" && $0["type"] as? String == "enum" } == true)
+        let tone = (notice["fields"] as? [[String: Any]])?.first { $0["name"] as? String == "tone" }
+        #expect(tone?["type"] as? String == "enum" && tone?["default"] as? String == "info")
+        #expect(tone?["values"] as? [String] == ["info", "success", "warning", "error"])
+        #expect(text.stdout.contains("    tone: enum [info|success|warning|error], default info"), "\(text.stdout)")
     }
 
     @Test func exampleSiteBuilds() throws {

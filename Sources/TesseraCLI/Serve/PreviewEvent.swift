@@ -30,6 +30,8 @@ public enum PreviewEvent: Sendable, Equatable {
                 item["column"] = location.column
             }
             if let hint = diagnostic.hint { item["hint"] = hint }
+            // The source line with a caret under the column, as the terminal shows it.
+            if let location = diagnostic.location, let excerpt = SourceExcerpt.at(location) { item["excerpt"] = excerpt.formatted() }
             item["text"] = diagnostic.formatted()
             return item
         }

@@ -10,6 +10,11 @@ public struct ComponentCatalog: Sendable {
             public var description: String?
             public var values: [String]?
             public var format: String?
+            /// The value used when content leaves the field out, as written in the schema.
+            public var `default`: String?
+            public var currency: String?
+            /// `items`: the component codes the container accepts (nil: any).
+            public var accepts: [String]?
         }
         public var code: String
         public var description: String?
@@ -41,11 +46,20 @@ public struct ComponentCatalog: Sendable {
                 code: code, description: schema.description, shell: schema.shell ?? theme.defaultShell,
                 fields: schema.fields.map {
                     .init(name: $0.name, type: $0.type.rawValue, required: $0.required, description: $0.description,
-                          values: $0.values.isEmpty ? nil : $0.values, format: $0.format)
+                          values: $0.values.isEmpty ? nil : $0.values, format: $0.format,
+                          default: $0.defaultValue.map(Self.text(of:)), currency: $0.currency, accepts: $0.accepts.isEmpty ? nil : $0.accepts)
                 },
                 hasSwiftModel: definition.model != nil,
                 source: Diagnostic.displayPath(schema.file, relativeTo: siteDirectory))
         })
+    }
+
+    /// A default as a person would write it: `info`, `0.5`, `{ t: sectionHeader.seeAll }`, `[a, b]`.
+    static func text(of node: ContentNode) -> String {
+        if let scalar = node.scalarText { return scalar }
+        if let entries = node.entries { return "{ " + entries.map { "\($0.key): \(text(of: $0.value))" }.joined(separator: ", ") + " }" }
+        if let list = node.list { return "[" + list.map(text(of:)).joined(separator: ", ") + "]" }
+        return "null"
     }
 
     /// A readable listing: each component, its shell, then its fields.
@@ -56,7 +70,10 @@ public struct ComponentCatalog: Sendable {
                 var line = "    \(field.name): \(field.type)"
                 if field.required { line += ", required" }
                 if let values = field.values { line += " [\(values.joined(separator: "|"))]" }
+                if let value = field.default { line += ", default \(value)" }
                 if let format = field.format { line += ", format \(format)" }
+                if let currency = field.currency { line += ", currency \(currency)" }
+                if let accepts = field.accepts { line += ", accepts \(accepts.joined(separator: "|"))" }
                 if let description = field.description { line += " — \(description)" }
                 lines.append(line)
             }

@@ -69,6 +69,64 @@ extension Serve {
             }
         }
 
+        /// Ten tabs of one site share one event stream (browsers allow six connections a host), and
+        /// one rebuild reloads every one of them. Each tab counts its loads in localStorage, which
+        /// the tab the test drives reads for all.
+        @Test func tenTabsShareOneConnectionAndAllReloadAfterOneEdit() async throws {
+            let page = """
+                <!doctype html>
+                <html><head><title>Tab</title></head><body><h1>Tab</h1>
+                <script>
+                const key = location.search;
+                localStorage.setItem("loads" + key, String((Number(localStorage.getItem("loads" + key)) || 0) + 1));
+                setInterval(() => {
+                  const live = window.__tesseraLiveReload;
+                  if (live) localStorage.setItem("state" + key, live.state);
+                }, 50);
+                </script></body></html>
+                """
+            let site = try PreviewFixture(files: ["index.html": page])
+            try await site.test(.live) { client in
+                let port = try #require(client.port)
+                let browser = try HeadlessChromium()
+                defer { browser.stop() }
+                let driver = try await DevToolsPage(in: browser)
+                try await driver.navigate(to: "http://localhost:\(port)/?tab=0")
+                for tab in 1..<10 { try await driver.openTab("http://localhost:\(port)/?tab=\(tab)") }
+                let all = { (what: String, value: String) in
+                    "String([0,1,2,3,4,5,6,7,8,9].every(n => localStorage.getItem('\(what)?tab=' + n) === '\(value)'))"
+                }
+                try await driver.waitUntil(all("state", "connected"), is: "true", timeout: .seconds(60))
+                #expect(await site.hub.subscriberCount == 1, "one event stream for all ten tabs")
+                try await driver.waitUntil(all("loads", "1"), is: "true")
+                await site.hub.publish(.reload)
+                try await driver.waitUntil(all("loads", "2"), is: "true", timeout: .seconds(60))
+            }
+        }
+
+        /// The overlay shows the source excerpt, closes with its button or Escape, and comes back
+        /// with the next failed build.
+        @Test func theErrorOverlayShowsTheSourceAndCanBeDismissed() async throws {
+            let site = try PreviewFixture(files: ["index.html": Self.page, "style.css": ""])
+            let source = site.root + "/content.md"
+            try "---\ntitle: x\n---\n".write(toFile: source, atomically: true, encoding: .utf8)
+            let located = Diagnostic(.error, "unknown component 'hero'", at: SourceLocation(file: source, line: 2, column: 8), hint: "did you mean 'banner'?")
+            try await Self.withHomePage(of: site) { devTools in
+                try await Self.waitUntilListening(devTools)
+                let overlay = "document.getElementById('\(LiveReloadScript.overlayID)')"
+                await site.hub.publish(.failed([located]))
+                try await devTools.waitUntil("String(\(overlay) !== null)", is: "true")
+                let excerpt = try await devTools.evaluate("\(overlay).querySelector('.tessera-excerpt').textContent")
+                #expect(excerpt == "  2 | title: x\n    |        ^", "\(excerpt ?? "nil")")
+                _ = try await devTools.evaluate("\(overlay).querySelector('.tessera-overlay-close').click(), 'x'")
+                try await devTools.waitUntil("String(\(overlay) === null)", is: "true")
+                await site.hub.publish(.failed([located]))
+                try await devTools.waitUntil("String(\(overlay) !== null)", is: "true")
+                _ = try await devTools.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })), 'x'")
+                try await devTools.waitUntil("String(\(overlay) === null)", is: "true")
+            }
+        }
+
         /// Serves the site, opens its home page in a fresh headless Chromium and runs `body` on it;
         /// the browser is stopped whatever happens.
         static func withHomePage(of site: PreviewFixture, _ body: @Sendable (DevToolsPage) async throws -> Void) async throws {

@@ -37,6 +37,14 @@ final class DevToolsPage {
         throw BrowserError("the browser closed the DevTools pipe during \(method)")
     }
 
+    /// Opens another tab of the same browser at `url`, without attaching to it.
+    func openTab(_ url: String) async throws {
+        let attached = sessionID
+        sessionID = nil
+        defer { sessionID = attached }
+        try await send("Target.createTarget", ["url": url])
+    }
+
     func navigate(to url: String) async throws {
         try await send("Page.navigate", ["url": url])
     }
