@@ -37,7 +37,7 @@ import Testing
     static func blocks(of document: String) throws -> [Block] {
         let text = try String(contentsOfFile: EndToEndTests.repositoryRoot + "/" + document, encoding: .utf8)
         var blocks: [Block] = []
-        var open: (fence: String, block: Block, lines: [String])?
+        var open: (fence: String, indent: Int, block: Block, lines: [String])?
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.drop { $0 == " " }
             if var current = open {
@@ -46,7 +46,8 @@ import Testing
                     blocks.append(current.block)
                     open = nil
                 } else {
-                    current.lines.append(String(line.dropFirst(min(line.count - trimmed.count, 3))))
+                    // Inside a fence indented by N spaces (a list item's), up to N are the fence's.
+                    current.lines.append(String(line.dropFirst(min(line.count - trimmed.count, current.indent))))
                     open = current
                 }
                 continue
@@ -62,7 +63,7 @@ import Testing
                 let parts = word.split(separator: "=", maxSplits: 1)
                 attributes[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
             }
-            open = (fence, Block(document: document, line: index + 1, language: language, attributes: attributes, text: ""), [])
+            open = (fence, line.count - trimmed.count, Block(document: document, line: index + 1, language: language, attributes: attributes, text: ""), [])
         }
         return blocks
     }

@@ -153,7 +153,7 @@ import Testing
         try Self.tessera(["new", "site"], in: dir)
         let run = try Self.tessera(["check"], in: dir + "/site")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("Checked 2 pages"))
+        #expect(run.stdout.contains("Checked 3 pages"))
         #expect(run.stdout.contains("Translations:\n  en: "), "per-language coverage of the translation tables")
         #expect(!FileManager.default.fileExists(atPath: dir + "/site/public"))
     }

@@ -36,6 +36,9 @@ public struct ComponentRegistry: Sendable {
                 errors.report(Diagnostic(.warning, "ignoring \(relative): components/ holds <code>.yml schemas and <code>.mustache templates", at: SourceLocation(file: path)))
             }
         }
+        // The Swift models of the built-in components belong to the default theme (built in or
+        // ejected, and the site's overrides of it): another theme's `stat` is a component of its own.
+        let models = theme.folderName.isEmpty || theme.folderName == DefaultTheme.name ? models : models.filter { $0.code == BodyComponent.code }
         let modelsByCode = Dictionary(models.map { ($0.code, $0) }, uniquingKeysWith: { _, last in last })
         var registry = ComponentRegistry()
         for (code, path) in schemas.sorted(by: { $0.key < $1.key }) {

@@ -27,7 +27,8 @@ public struct ComponentSchema: Sendable, Equatable {
 
     static let keys = ["description", "shell", "fields", "example", "version"]
     /// Names templates already use for the rendering context; a field may not shadow them.
-    static let reservedFieldNames = ["component", "componentCode", "site", "page", "body", "section", "id"]
+    // `t`, `asset` and `integrity` are the template helpers: a field of that name would be hidden.
+    static let reservedFieldNames = ["component", "componentCode", "site", "page", "body", "section", "id", "t", "asset", "integrity"]
 
     static func load(code: String, path: String) throws -> ComponentSchema {
         let root = try YAMLParser.parseMapping(try FileTree.readText(path), file: path, what: "a component schema")

@@ -200,7 +200,9 @@ struct PageMapper: Sendable {
                 return nil
             }
             let use = ComponentUse(code: code, codeLocation: example.location, fields: entries, location: example.location)
-            return errors.attempt { try mapper.map(use, context: context) }
+            guard var view = errors.attempt({ try mapper.map(use, context: context) }) else { return nil }
+            view.source = ExampleSource.yaml(code: code, example: example, file: definition.schema.file)
+            return view
         }
         try errors.throwIfErrors()
         return views

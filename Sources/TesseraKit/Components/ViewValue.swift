@@ -146,6 +146,9 @@ public struct ComponentView: Sendable, Equatable {
     /// Nil renders the body bare.
     public var shell: String?
     public var location: SourceLocation
+    /// The YAML that made this component, for galleries (`{{source}}` of a section item); set for
+    /// the items of `examples:` sections.
+    public var source: String?
 
     public init(code: String, data: ViewObject, shell: String?, location: SourceLocation) {
         self.code = code

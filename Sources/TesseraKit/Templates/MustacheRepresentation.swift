@@ -120,8 +120,9 @@ struct RenderedList: MustacheSequence, MustacheCustomRenderable {
         let code: String?
         let description: String?
         let index: Int
+        let source: String?
 
-        static let parts = ["html", "code", "description", "index", "position"]
+        static let parts = ["html", "code", "description", "index", "position", "source"]
 
         func child(named given: String) -> Any? {
             let part = SubKeys.part(given)
@@ -132,6 +133,7 @@ struct RenderedList: MustacheSequence, MustacheCustomRenderable {
             case "description": return description.map { $0 as Any } ?? ViewValue.null
             case "index": return String(index)
             case "position": return String(index + 1)
+            case "source": return source.map { $0 as Any } ?? ViewValue.null
             default:
                 if part != nil { SubKeys.recordMissing(name, available: Self.parts) }
                 return nil
@@ -141,9 +143,10 @@ struct RenderedList: MustacheSequence, MustacheCustomRenderable {
 
     let items: [Item]
 
-    init(_ items: [(html: String, code: String?)], descriptions: [String: String] = [:]) {
+    init(_ items: [(html: String, code: String?)], descriptions: [String: String] = [:], sources: [String?] = []) {
         self.items = items.enumerated().map {
-            Item(html: $0.element.html, code: $0.element.code, description: $0.element.code.flatMap { descriptions[$0] }, index: $0.offset)
+            Item(html: $0.element.html, code: $0.element.code, description: $0.element.code.flatMap { descriptions[$0] }, index: $0.offset,
+                 source: $0.offset < sources.count ? sources[$0.offset] : nil)
         }
     }
 

@@ -88,7 +88,8 @@ struct PageRenderer: Sendable {
             var values = common
             values["header"] = renderOptional(section.header)
             values["footer"] = renderOptional(section.footer)
-            values["items"] = RenderedList(section.items.map { item in (errors.attempt { try renderComponent(item) } ?? "", item.code) }, descriptions: descriptions)
+            values["items"] = RenderedList(section.items.map { item in (errors.attempt { try renderComponent(item) } ?? "", item.code) }, descriptions: descriptions,
+                                           sources: section.items.map(\.source))
             values["section"] = ViewValue.object([
                 "id": .optional(section.id), "layout": .string(section.layout), "index": .number(Double(index)),
             ])

@@ -10,6 +10,8 @@ public struct Theme: Sendable, Equatable {
     }
 
     public var name: String
+    /// The name site.yml gives (`theme: default`): the folder's name; `name` may be theme.yml's.
+    public var folderName: String = ""
     public var directory: String
     public var siteDirectory: String
     /// The shell of components whose schema names none.
@@ -65,6 +67,7 @@ public struct Theme: Sendable, Equatable {
         }
         var theme = Theme(name: name, directory: directory, siteDirectory: siteDirectory)
         theme.isBuiltIn = isBuiltIn
+        theme.folderName = name
         theme.inputBoundary = allowExternalSymlinks ? nil : siteDirectory
         let file = directory + "/theme.yml"
         guard FileManager.default.fileExists(atPath: file) else { return theme }
