@@ -73,7 +73,13 @@ struct PageMapper: Sendable {
         var image = ViewValue.null
         if !page.isGenerated, let node = page.frontMatterValue("image"), let source = node.scalarText ?? node["src"]?.scalarText {
             do {
-                image = .string(try context.links.resolve(source, from: page.url, filesOnly: true).url)
+                let resolved = try context.links.resolve(source, from: page.url, filesOnly: true)
+                let size = resolved.isExternal ? nil : context.links.imageSize(of: resolved.url)
+                // Prints its URL, like an image field, with the same parts.
+                image = .formatted(resolved.url, [
+                    "src": .string(resolved.url), "alt": .optional(node["alt"]?.scalarText), "external": .bool(resolved.isExternal),
+                    "width": size.map { .number(Double($0.width)) } ?? .null, "height": size.map { .number(Double($0.height)) } ?? .null,
+                ])
             } catch {
                 errors.report(error, at: (node["src"] ?? node).location)
             }
