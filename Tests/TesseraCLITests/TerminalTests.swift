@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The command line as a person meets it: colour on a terminal only, source excerpts under
 /// located errors, suggestions for mistyped commands and options, and plain words outside a site.
@@ -141,7 +144,8 @@ import Testing
         process.standardOutput = out
         process.standardError = out
         try process.run()
-        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        // SIGKILL: the in-process preview tests leave SIGTERM ignored, and children inherit that.
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
         var log = ""
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, !log.contains("Serving at") {

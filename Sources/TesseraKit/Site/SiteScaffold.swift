@@ -5,6 +5,7 @@ import Foundation
 /// site gets its fixes with each release (`tessera theme eject` copies it to change it).
 public enum SiteScaffold {
     /// Refuses a folder that already holds files, so nothing of the user's is overwritten.
+    @discardableResult
     public static func create(at directory: String, title: String) throws -> [String] {
         let fm = FileManager.default
         if let existing = try? fm.contentsOfDirectory(atPath: directory), !existing.filter({ !$0.hasPrefix(".") }).isEmpty {

@@ -4,6 +4,7 @@ import Foundation
 /// to it is one line (`theme: NAME`), and that shows every kind of theme file once.
 public enum ThemeScaffold {
     /// Creates `themes/<name>/` in the site folder; refuses a name that exists or climbs out.
+    @discardableResult
     public static func create(named name: String, in siteDirectory: String) throws -> (directory: String, files: [String]) {
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\\"), !name.hasPrefix("."),
               name.unicodeScalars.allSatisfy({ $0.value > 31 }) else {

