@@ -102,7 +102,9 @@ extension Serve {
                 while await site.hub.subscriberCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
                 _ = streaming  // still open when the test closure returns and shutdown begins
             }
-            #expect(ContinuousClock.now - started < .seconds(10))
+            // Far below the hang this guards against (the test's time limit), far above a loaded
+            // machine's start and stop (15 s seen while the browser tests ran beside it).
+            #expect(ContinuousClock.now - started < .seconds(40))
         }
 
         @Test func headOnTheEventStreamDoesNotSubscribe() async throws {
