@@ -4,13 +4,8 @@ import Foundation
 /// in this one. `tessera check` prints it, so a missing translation is found before a reader
 /// follows the language switcher to the language's home instead.
 public struct PageCoverage: Sendable {
-    public struct Language: Sendable {
-        public var code: String
-        public var present: Int
-        public var total: Int
-        /// The missing pages, each named by the file of another language's version.
-        public var missing: [String]
-    }
+    /// `missing` names each page by the file of another language's version.
+    public typealias Language = LanguageCoverage
 
     public var languages: [Language]
 

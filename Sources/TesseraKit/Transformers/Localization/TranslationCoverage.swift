@@ -1,13 +1,17 @@
 import Foundation
 
+/// How much of something one language has: translation keys, or pages.
+public struct LanguageCoverage: Sendable {
+    public var code: String
+    public var present: Int
+    public var total: Int
+    /// What it lacks: keys, or the files of the pages in another language.
+    public var missing: [String]
+}
+
 /// How complete each language's translation table is, against the keys any language defines.
 public struct TranslationCoverage: Sendable {
-    public struct Language: Sendable {
-        public var code: String
-        public var present: Int
-        public var total: Int
-        public var missing: [String]
-    }
+    public typealias Language = LanguageCoverage
 
     public var languages: [Language]
 
