@@ -276,8 +276,8 @@ struct PageMapper: Sendable {
             // For <meta name="description">: front matter `description`, else the summary, else
             // the body's first paragraph.
             ("description", .optional(page.params.first { $0.key == "description" }?.value.scalarText ?? page.summary ?? page.excerpt)),
-            ("wordCount", NumberTransformers.view(of: Double(page.wordCount), context: context)),
-            ("readingTime", MarkdownText.readingMinutes(words: page.wordCount).map { NumberTransformers.view(of: Double($0), context: context) } ?? .null),
+            ("wordCount", NumberTransformers.view(ofCount: page.wordCount, context: context)),
+            ("readingTime", MarkdownText.readingMinutes(words: page.wordCount).map { NumberTransformers.view(ofCount: $0, context: context) } ?? .null),
             ("tags", .list(page.tags.map(ViewValue.string))),
             ("lang", .string(page.language)),
             ("layout", .string(page.layout)),

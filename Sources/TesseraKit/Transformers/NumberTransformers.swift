@@ -42,6 +42,23 @@ enum NumberTransformers {
         view(of: try number(node, field), fractionDigits: fractionDigits(field), context: context)
     }
 
+    /// A whole number as a number field shows it, made once per language and value: every page's
+    /// `wordCount` and `readingTime` would otherwise be formatted by ICU each time its data is made.
+    static func view(ofCount count: Int, context: TransformContext) -> ViewValue {
+        let key = context.locale.identifier + "\u{1}" + String(count)
+        if let known = countViews.lock.withLock({ countViews.values[key] }) { return known }
+        let view = view(of: Double(count), context: context)
+        countViews.lock.withLock { countViews.values[key] = view }
+        return view
+    }
+
+    private final class CountViews: @unchecked Sendable {
+        let lock = NSLock()
+        var values: [String: ViewValue] = [:]
+    }
+
+    private static let countViews = CountViews()
+
     /// A number as a number field shows it: localized text, with `value` and `plural` parts.
     static func view(of value: Double, fractionDigits: Int? = nil, context: TransformContext) -> ViewValue {
         var style = FloatingPointFormatStyle<Double>.number.locale(context.locale)
