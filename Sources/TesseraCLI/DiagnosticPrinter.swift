@@ -48,6 +48,11 @@ struct DiagnosticPrinter {
 
     /// Like the Swift compiler and rustc: `path:line:column: error: message`, the source line with
     /// a caret under the column, then the hint; coloured on a terminal.
+    static func text(for diagnostic: Diagnostic) -> String {
+        var files: [String: Data] = [:]
+        return text(for: diagnostic, relativeTo: FileManager.default.currentDirectoryPath, files: &files)
+    }
+
     static func text(for diagnostic: Diagnostic, relativeTo base: String, files: inout [String: Data]) -> String {
         func style(_ text: String, _ apply: (String) -> String) -> String { Terminal.style(text, on: .error, apply) }
         var text = ""

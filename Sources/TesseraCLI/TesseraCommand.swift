@@ -50,10 +50,11 @@ public struct TesseraCommand: AsyncParsableCommand {
     /// command, build, takes no words).
     static func unknownSubcommand(in arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
-        let label = Terminal.style("error:", on: .error) { $0.red.bold }
-        let suggestion = Suggestions.nearest(to: first, in: commandNames.filter { $0 != "help" }, limit: 1).first
-        return "\(label) '\(first)' is not a tessera command" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-            + "\n    " + Terminal.style("hint:", on: .error) { $0.cyan.bold } + " the commands are " + commandNames.filter { $0 != "help" }.joined(separator: ", ") + "; `tessera help` describes them"
+        let commands = commandNames.filter { $0 != "help" }
+        let suggestion = Suggestions.nearest(to: first, in: commands, limit: 1).first
+        return DiagnosticPrinter.text(for: Diagnostic(
+            .error, "'\(first)' is not a tessera command" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+            hint: "the commands are " + commands.joined(separator: ", ") + "; `tessera help` describes them"))
     }
 
     /// "Unknown option '--prot'" gains "did you mean '--port'?" from the options of the command
@@ -73,9 +74,8 @@ public struct TesseraCommand: AsyncParsableCommand {
         }
         options.insert("--color")
         guard let suggestion = Suggestions.nearest(to: String(name), in: options, limit: 1).first else { return nil }
-        let label = Terminal.style("error:", on: .error) { $0.red.bold }
         let rest = message.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
-        return "\(label) unknown option '\(name)'; did you mean '\(suggestion)'?" + (rest.isEmpty ? "" : "\n" + rest)
+        return DiagnosticPrinter.text(for: Diagnostic(.error, "unknown option '\(name)'; did you mean '\(suggestion)'?")) + (rest.isEmpty ? "" : "\n" + rest)
     }
 
     /// The command the arguments name: `theme eject`, `build` (the default), …

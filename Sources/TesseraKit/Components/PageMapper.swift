@@ -74,12 +74,7 @@ struct PageMapper: Sendable {
         if !page.isGenerated, let node = page.frontMatterValue("image"), let source = node.scalarText ?? node["src"]?.scalarText {
             do {
                 let resolved = try context.links.resolve(source, from: page.url, filesOnly: true)
-                let size = resolved.isExternal ? nil : context.links.imageSize(of: resolved.url)
-                // Prints its URL, like an image field, with the same parts.
-                image = .formatted(resolved.url, [
-                    "src": .string(resolved.url), "alt": .optional(node["alt"]?.scalarText), "external": .bool(resolved.isExternal),
-                    "width": size.map { .number(Double($0.width)) } ?? .null, "height": size.map { .number(Double($0.height)) } ?? .null,
-                ])
+                image = LinkTransformers.imageView(resolved, alt: node["alt"]?.scalarText, links: context.links)
             } catch {
                 errors.report(error, at: (node["src"] ?? node).location)
             }
@@ -218,26 +213,21 @@ struct PageMapper: Sendable {
     /// alternates and a language switcher), `page.dir` and `page.languageName`.
     func languageData(of page: Page, basePath: String) -> [(String, ViewValue)] {
         let versions = translationURLs[page.translationKey] ?? [:]
-        let translations = languages.compactMap { language -> ViewValue? in
-            guard let url = versions[language.code] else { return nil }
+        func link(_ language: SiteLanguage, to url: String, extra: [String: ViewValue] = [:]) -> ViewValue {
             let full = basePath + url.dropFirst()
-            return .object([
-                "lang": .string(language.code), "name": .string(language.name),
-                "url": .string(full), "permalink": .string(origin + full),
-                "current": .bool(language.code == page.language), "isDefault": .bool(language.isDefault),
-            ])
+            return .object(ViewObject([
+                ("lang", .string(language.code)), ("name", .string(language.name)),
+                ("url", .string(full)), ("permalink", .string(origin + full)),
+                ("current", .bool(language.code == page.language)), ("isDefault", .bool(language.isDefault)),
+            ] + extra.map { ($0.key, $0.value) }))
         }
+        let translations = languages.compactMap { language in versions[language.code].map { link(language, to: $0) } }
         // For a language switcher: every language, linking this page's version, else the
         // language's home; a language with neither is left out, so no link leads nowhere.
-        let switcher = languages.compactMap { language -> ViewValue? in
-            guard let url = versions[language.code] ?? languageHomes[language.code] else { return nil }
-            let full = basePath + url.dropFirst()
-            return .object([
-                "lang": .string(language.code), "name": .string(language.name),
-                "url": .string(full), "permalink": .string(origin + full),
-                "current": .bool(language.code == page.language), "isDefault": .bool(language.isDefault),
-                "hasPage": .bool(versions[language.code] != nil),
-            ])
+        let switcher = languages.compactMap { language in
+            (versions[language.code] ?? languageHomes[language.code]).map {
+                link(language, to: $0, extra: ["hasPage": .bool(versions[language.code] != nil)])
+            }
         }
         let language = languages.first { $0.code == page.language }
         return [

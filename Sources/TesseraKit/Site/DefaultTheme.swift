@@ -61,19 +61,6 @@ public enum DefaultTheme {
     /// Writes every file of the theme below `directory`, refusing to replace any file.
     @discardableResult
     public static func write(to directory: String) throws -> [String] {
-        let fm = FileManager.default
-        var written: [String] = []
-        for file in files {
-            let path = directory + "/" + file.path
-            try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            guard !fm.fileExists(atPath: path) else {
-                throw TesseraError("\(path) already exists", hint: "move it away first; Tessera never replaces a file of yours")
-            }
-            guard fm.createFile(atPath: path, contents: file.data) else {
-                throw TesseraError("could not write \(path)", hint: "check that the folder is writable")
-            }
-            written.append(file.path)
-        }
-        return written
+        try FileTree.writeNewFiles(files, below: directory)
     }
 }

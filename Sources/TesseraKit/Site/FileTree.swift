@@ -137,6 +137,24 @@ public enum FileTree {
             || name.hasSuffix(".swx") || name.hasSuffix(".tmp") || name == "4913"
     }
 
+    /// Writes new files below `directory` (paths relative to it, folders made as needed) for
+    /// `tessera new`, `new theme` and `theme eject`. Refuses before writing anything when one of
+    /// them exists: Tessera never replaces a file of the user's.
+    static func writeNewFiles(_ files: [(path: String, data: Data)], below directory: String) throws -> [String] {
+        let fm = FileManager.default
+        if let existing = files.first(where: { fm.fileExists(atPath: directory + "/" + $0.path) }) {
+            throw TesseraError("\(directory)/\(existing.path) already exists", hint: "move it away first; Tessera never replaces a file of yours")
+        }
+        for file in files {
+            let path = directory + "/" + file.path
+            try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            guard fm.createFile(atPath: path, contents: file.data) else {
+                throw TesseraError("could not write \(path)", hint: "check that the folder is writable")
+            }
+        }
+        return files.map(\.path)
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR

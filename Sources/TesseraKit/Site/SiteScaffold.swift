@@ -13,21 +13,13 @@ public enum SiteScaffold {
                 "\(directory) already exists and is not empty", at: nil,
                 hint: "choose a new folder name, or empty this one first")
         }
-        var written: [String] = []
-        func write(_ relative: String, _ data: Data) throws {
-            let path = directory + "/" + relative
-            try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            guard fm.createFile(atPath: path, contents: data) else {
-                throw TesseraError("could not write \(path)", hint: "check that the folder is writable")
-            }
-            written.append(relative)
-        }
-        try write("site.yml", Data(siteYAML(title: title).utf8))
-        try write("content/index.md", Data(homePage.utf8))
-        try write("content/about.md", Data(aboutPage.utf8))
-        try write("content/404.md", Data(notFoundPage.utf8))
-        try write(".gitignore", Data(gitignore.utf8))
-        return written
+        return try FileTree.writeNewFiles([
+            ("site.yml", Data(siteYAML(title: title).utf8)),
+            ("content/index.md", Data(homePage.utf8)),
+            ("content/about.md", Data(aboutPage.utf8)),
+            ("content/404.md", Data(notFoundPage.utf8)),
+            (".gitignore", Data(gitignore.utf8)),
+        ], below: directory)
     }
 
     static func siteYAML(title: String) -> String {

@@ -14,15 +14,7 @@ public enum ThemeScaffold {
         if FileManager.default.fileExists(atPath: directory) {
             throw TesseraError("themes/\(name) already exists", hint: "choose another name; Tessera never replaces a folder of yours")
         }
-        var written: [String] = []
-        for (relative, text) in files(name: name) {
-            let path = directory + "/" + relative
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-                throw TesseraError("could not write \(path)", hint: "check that the folder is writable")
-            }
-            written.append(relative)
-        }
+        let written = try FileTree.writeNewFiles(files(name: name).map { ($0.0, Data($0.1.utf8)) }, below: directory)
         return (directory, written)
     }
 

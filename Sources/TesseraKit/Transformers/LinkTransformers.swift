@@ -23,8 +23,14 @@ enum LinkTransformers {
         }
         let raw = try TextTransformers.string(sourceNode, field)
         let resolved = try resolve(raw, node: sourceNode, field: field, context: context, filesOnly: true)
-        // `width` and `height` from the file's header, null when unknown (external, unreadable).
-        let size = resolved.isExternal ? nil : context.links.imageSize(of: resolved.url)
+        return imageView(resolved, alt: alt, links: context.links)
+    }
+
+    /// An image as templates see it, for image fields and `page.image`: prints its URL, with the
+    /// parts `src`, `alt`, `external`, and `width` and `height` from the file's header (null when
+    /// unknown: external or unreadable).
+    static func imageView(_ resolved: LinkResolver.Resolution, alt: String?, links: LinkResolver) -> ViewValue {
+        let size = resolved.isExternal ? nil : links.imageSize(of: resolved.url)
         return .formatted(resolved.url, [
             "src": .string(resolved.url), "alt": .optional(alt), "external": .bool(resolved.isExternal),
             "width": size.map { .number(Double($0.width)) } ?? .null, "height": size.map { .number(Double($0.height)) } ?? .null,
