@@ -28,7 +28,6 @@ let package = Package(
             name: "TesseraKit",
             dependencies: [
                 "CCmark",
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
@@ -48,7 +47,8 @@ let package = Package(
         .executableTarget(name: "tessera", dependencies: ["TesseraCLI"]),
         .testTarget(
             name: "TesseraKitTests",
-            dependencies: ["TesseraKit"],
+            // swift-mustache renders the same templates in a differential test of Tessera's renderer.
+            dependencies: ["TesseraKit", .product(name: "Mustache", package: "swift-mustache")],
             // Fixture sites and golden files are read from disk by path, not bundled.
             exclude: ["Fixtures", "Catalog/Golden"]
         ),

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// A template parsed once per build, with the tags it uses.
 public struct CompiledTemplate: Sendable {
@@ -15,7 +14,7 @@ public struct CompiledTemplate: Sendable {
     public var path: String
     /// The source, to tell whether a template changed between two builds.
     public let text: String
-    let template: MustacheTemplate
+    let syntax: MustacheSyntax
     let tags: [MustacheTag]
 
     /// `layouts/page`, `components/notice`: how dependencies and messages name a template.
@@ -26,7 +25,7 @@ public struct CompiledTemplate: Sendable {
         tags.filter { $0.kind == .partial || $0.kind == .parent }.map(\.name)
     }
 
-    /// Sections nested deeper than this are refused: swift-mustache parses and renders them by
+    /// Sections nested deeper than this are refused: templates are parsed and rendered by
     /// recursion, and no real template comes near it.
     static let maxSectionDepth = 100
 
@@ -53,34 +52,20 @@ public struct CompiledTemplate: Sendable {
             }
         }
         do {
-            let marked = SubKeys.marked(text)
-            // A template that does not parse is parsed again as written, so the error's column is
-            // the one in the file.
-            template = marked == text ? try MustacheTemplate(string: text) : try (try? MustacheTemplate(string: marked)) ?? MustacheTemplate(string: text)
-        } catch let error as MustacheTemplate.ParserError {
-            var location = SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber)
-            var message = "template syntax error: \(Self.describe(error.error))"
+            syntax = try MustacheSyntax(parsing: text)
+        } catch let error as MustacheSyntaxError {
+            var location = SourceLocation(file: path, line: error.line, column: error.column)
+            var message = "template syntax error: \(error.message)"
             // The end of the file is where the parser notices; the tag left open is what to fix.
-            if case .expectedSectionEnd = error.error as? MustacheTemplate.Error, let unclosed = open.last {
+            if error.problem == .expectedSectionEnd, let unclosed = open.last {
                 location = SourceLocation(file: path, line: unclosed.line, column: unclosed.column)
                 message = "template syntax error: the section '\(unclosed.name)' opened here is never closed"
             }
             throw TesseraError(
                 message, at: location,
-                hint: "check that every {{#section}} and {{^section}} is closed by a matching {{/section}}, and that tags are closed with }}")
-        }
-    }
-
-    static func describe(_ error: Error) -> String {
-        switch error as? MustacheTemplate.Error {
-        case .sectionCloseNameIncorrect: return "a closing tag does not match the section it closes"
-        case .unfinishedName: return "a tag is not finished"
-        case .expectedSectionEnd: return "a section is not closed"
-        case .invalidSetDelimiter: return "a set-delimiter tag is malformed"
-        case .transformAppliedToInheritanceSection: return "a transform is applied to an inheritance section"
-        case .illegalTokenInsideInheritSection, .textInsideInheritSection: return "a partial with inheritance holds something other than blocks"
-        case .invalidConfigVariableSyntax, .unrecognisedConfigVariable: return "an unknown {{% pragma }}"
-        case nil: return "\(error)"
+                hint: error.problem == .transformsUnsupported
+                    ? "templates print values as view data gives them: choose a field's type and format in the component's schema instead"
+                    : "check that every {{#section}} and {{^section}} is closed by a matching {{/section}}, and that tags are closed with }}")
         }
     }
 }

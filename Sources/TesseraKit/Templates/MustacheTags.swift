@@ -2,8 +2,9 @@ import Foundation
 
 /// The tags of a Mustache template with their positions.
 ///
-/// swift-mustache keeps its tokens private, so Tessera scans the text itself to check partial
-/// references before rendering and to point a missing variable at the line that uses it.
+/// A flat scan of the tags with their lines and columns, to check partial references before
+/// rendering and to point a missing variable at the line that uses it; the parser keeps no
+/// positions, so rendering stays lean.
 struct MustacheTag: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         case variable, section, invertedSection, closeSection, partial, parent, block, comment, other

@@ -40,7 +40,9 @@ struct PageRenderer: Sendable {
         let warnings = DiagnosticCollector()
         var used = Set<String>()
         let errors = DiagnosticCollector()
-        let common: [String: Any] = ["site": sites[language] ?? sites.values.first ?? ViewObject([]), "page": view.data]
+        let common: [String: TemplateValue] = [
+            "site": .view(.object(sites[language] ?? sites.values.first ?? ViewObject([]))), "page": .view(.object(view.data)),
+        ]
 
         func use(_ template: CompiledTemplate) {
             used.formUnion(library.dependencies[template.key] ?? [template.key])
@@ -54,12 +56,12 @@ struct PageRenderer: Sendable {
             var values = common
             for (key, value) in component.data.pairs {
                 if case .components(let children) = value {
-                    values[key] = RenderedList(try children.map { (try renderComponent($0), $0.code) })
+                    values[key] = .rendered(RenderedList(try children.map { (try renderComponent($0), $0.code) }))
                 } else {
-                    values[key] = value
+                    values[key] = .view(value)
                 }
             }
-            values["component"] = ViewValue.object(["code": .string(component.code)])
+            values["component"] = .view(.object(["code": .string(component.code)]))
             let html = try renderer.render(body, values, context: "component '\(component.code)'", warnings: warnings)
             guard let shellName = component.shell else { return html }
             guard let shell = library.shells[shellName] else {
@@ -67,13 +69,13 @@ struct PageRenderer: Sendable {
                                    hint: Suggestions.didYouMean(shellName, in: library.shells.keys) ?? "add shells/\(shellName).mustache or set `shell: none`")
             }
             use(shell)
-            values["body"] = html
+            values["body"] = .text(html)
             return try renderer.render(shell, values, context: "shell '\(shellName)' (around '\(component.code)')", optionalNames: shellFieldNames, warnings: warnings)
         }
 
-        func renderOptional(_ component: ComponentView?) -> Any {
-            guard let component else { return ViewValue.null }
-            return errors.attempt { try renderComponent(component) } ?? ""
+        func renderOptional(_ component: ComponentView?) -> TemplateValue {
+            guard let component else { return .null }
+            return .text(errors.attempt { try renderComponent(component) } ?? "")
         }
 
         var sectionsHTML: [(html: String, code: String?)] = []
@@ -88,11 +90,12 @@ struct PageRenderer: Sendable {
             var values = common
             values["header"] = renderOptional(section.header)
             values["footer"] = renderOptional(section.footer)
-            values["items"] = RenderedList(section.items.map { item in (errors.attempt { try renderComponent(item) } ?? "", item.code) }, descriptions: descriptions,
-                                           sources: section.items.map(\.source))
-            values["section"] = ViewValue.object([
+            values["items"] = .rendered(RenderedList(
+                section.items.map { item in (errors.attempt { try renderComponent(item) } ?? "", item.code) }, descriptions: descriptions,
+                sources: section.items.map(\.source)))
+            values["section"] = .view(.object([
                 "id": .optional(section.id), "layout": .string(section.layout), "index": .number(Double(index)),
-            ])
+            ]))
             if let html = errors.attempt(at: section.layoutLocation, { try renderer.render(template, values, context: "section layout '\(section.layout)'", warnings: warnings) }) {
                 sectionsHTML.append((html, nil))
             }
@@ -107,8 +110,8 @@ struct PageRenderer: Sendable {
         try errors.throwIfErrors()
         use(layout)
         var values = common
-        values["content"] = ViewValue.optional(view.content)
-        values["sections"] = RenderedList(sectionsHTML)
+        values["content"] = .view(.optional(view.content))
+        values["sections"] = .rendered(RenderedList(sectionsHTML))
         let html = try renderer.render(layout, values, context: "layout '\(view.page.layout)'", warnings: warnings)
         return Result(html: html, warnings: warnings.diagnostics, templates: used, assets: assetUse.used)
     }

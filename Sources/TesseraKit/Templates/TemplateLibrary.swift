@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// Every template of a build, compiled once: layouts, section layouts, shells, component bodies
 /// and partials, the site's files taking the place of the theme's.
@@ -12,14 +11,13 @@ public struct TemplateLibrary: Sendable {
     /// Keys (`shells/card`) of templates that exist but did not compile; already reported, so
     /// nothing that names them is reported again as unknown.
     public private(set) var broken: Set<String> = []
-    let mustache: MustacheLibrary
     /// Template key → its own key and those of every partial it uses, directly or not: what a
     /// page depends on when it renders that template. Computed once per build, not per render.
     public private(set) var dependencies: [String: Set<String>] = [:]
 
     /// Compiles the theme's templates; problems go to `diagnostics`, the templates that compile are kept.
     public static func load(theme: Theme, registry: ComponentRegistry, diagnostics: DiagnosticCollector) -> TemplateLibrary {
-        var library = TemplateLibrary(mustache: MustacheLibrary())
+        var library = TemplateLibrary()
         var broken = Set<String>()
         func compile(_ folder: Theme.Folder, _ kind: CompiledTemplate.Kind) -> [String: CompiledTemplate] {
             var result: [String: CompiledTemplate] = [:]
@@ -52,11 +50,7 @@ public struct TemplateLibrary: Sendable {
                 library.components[definition.code] = try? CompiledTemplate(kind: .component, name: definition.code, path: "(built in)", text: text)
             }
         }
-        var mustache = MustacheLibrary()
-        for (name, partial) in library.partials { mustache.register(partial.template, named: name) }
-        library = TemplateLibrary(
-            layouts: library.layouts, sections: library.sections, shells: library.shells,
-            components: library.components, partials: library.partials, broken: broken, mustache: mustache)
+        library.broken = broken
         library.checkPartialReferences(into: diagnostics)
         library.checkPartialCycles(into: diagnostics)
         library.dependencies = Dictionary(uniqueKeysWithValues: library.all.map { template in

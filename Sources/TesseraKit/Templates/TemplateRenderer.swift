@@ -1,8 +1,7 @@
 import Foundation
-import Mustache
 
-/// Renders compiled templates and turns what swift-mustache would print as nothing, a variable
-/// no context has, into an error at the tag that uses it.
+/// Renders compiled templates and turns what Mustache would print as nothing, a variable no
+/// context has, into an error at the tag that uses it.
 struct TemplateRenderer: Sendable {
     var library: TemplateLibrary
     /// The page language's strings for `{{#t}}…{{/t}}`; nil offers no `t`.
@@ -17,14 +16,29 @@ struct TemplateRenderer: Sendable {
     var assetUse: AssetUse?
 
     /// Renders; missing translations that are only warnings go to `warnings`.
-    func render(_ template: CompiledTemplate, _ values: [String: Any], context: String, optionalNames: Set<String> = [], warnings: DiagnosticCollector? = nil) throws -> String {
+    func render(_ template: CompiledTemplate, _ values: [String: TemplateValue], context: String, optionalNames: Set<String> = [], warnings: DiagnosticCollector? = nil) throws -> String {
         let scope = TemplateScope(values, optionalNames: optionalNames)
         if let translator { scope.provideTranslations(translator, fallback: missingTranslations == .warning ? fallback : nil) }
         scope.provideAssets(fingerprints, basePath: basePath, use: assetUse)
-        let subKeys = SubKeys.Recorder()
-        let html = SubKeys.$recorder.withValue(subKeys) { template.template.render(scope, library: library.mustache) }
-        if !subKeys.misses.isEmpty {
-            throw TesseraError(diagnostics: subKeys.misses.map { miss in
+        let rendering = MustacheRendering(partials: library.partials, root: scope)
+        let html = rendering.render(template.syntax)
+        if let name = rendering.tooDeep {
+            throw TesseraError(
+                "partials nested more than \(MustacheRendering.maxPartialDepth) deep through '\(name)' in \(context)", at: SourceLocation(file: template.path),
+                hint: "a dynamic partial ({{>*name}}) includes itself; render nested items with a container component instead")
+        }
+        if !rendering.unprintable.isEmpty {
+            throw TesseraError(diagnostics: rendering.unprintable.map { value in
+                Diagnostic(
+                    .error, "'\(value.name)' is \(value.kind == "list" ? "a list" : "an object") and has no text to print in \(context)",
+                    at: location(ofVariable: value.name, in: template),
+                    hint: value.kind == "list"
+                        ? "iterate it: {{#\(value.name)}}{{.}}{{/\(value.name)}}, or print one item's part inside the section"
+                        : "print one of its parts, such as {{\(value.name).\(value.parts.first ?? "part")}}" + (value.parts.isEmpty ? "" : "; its parts are: " + value.parts.joined(separator: ", ")))
+            })
+        }
+        if !rendering.missingParts.isEmpty {
+            throw TesseraError(diagnostics: rendering.missingParts.map { miss in
                 let tag = dottedTag(withPart: miss.name, in: template)
                 let owner = tag.map { name in
                     let parts = name.name.split(separator: ".")
@@ -126,6 +140,16 @@ struct TemplateRenderer: Sendable {
             }
         }
         return nil
+    }
+
+    /// Where the template, or one of its partials, prints `name` with `{{name}}` or `{{{name}}}`.
+    private func location(ofVariable name: String, in template: CompiledTemplate) -> SourceLocation {
+        for candidate in [template] + library.partialClosure(of: template) {
+            if let tag = candidate.tags.first(where: { $0.name == name && $0.kind == .variable }) {
+                return SourceLocation(file: candidate.path, line: tag.line, column: tag.column)
+            }
+        }
+        return location(of: name, in: template)
     }
 
     /// Where the template, or one of its partials, first uses `name`.

@@ -1,10 +1,9 @@
 import Foundation
-import Mustache
 
-/// The root of a render's context stack. Mustache asks the root last, so a name the root does not
+/// The root of a render's context stack. A name is asked here last, so a name the root does not
 /// have is a name nothing in the stack has: a missing variable, recorded to be reported as an error.
-final class TemplateScope: MustacheParent {
-    private var values: [String: Any]
+final class TemplateScope {
+    private var values: [String: TemplateValue]
     private(set) var missing: [String] = []
     /// Translation keys `t` could not find, with the error each gave.
     private(set) var missingTranslations: [(key: String, error: TesseraError)] = []
@@ -13,7 +12,7 @@ final class TemplateScope: MustacheParent {
     /// some of the components it wraps declare).
     private let optionalNames: Set<String>
 
-    init(_ values: [String: Any], optionalNames: Set<String> = []) {
+    init(_ values: [String: TemplateValue], optionalNames: Set<String> = []) {
         self.values = values
         self.optionalNames = optionalNames
     }
@@ -21,13 +20,13 @@ final class TemplateScope: MustacheParent {
     /// Plural translations whose count was not a number where they rendered.
     private(set) var invalidCounts: [Translator.CountProblem] = []
 
-    func child(named name: String) -> Any? {
+    func value(named name: String) -> TemplateValue? {
         if let value = values[name] { return value }
-        if optionalNames.contains(name) { return ViewValue.null }
+        if optionalNames.contains(name) { return .null }
         if let problem = Translator.CountProblem(name: name) {
             let root = MustacheTag(kind: .variable, name: problem.variable, line: 0, column: 0).rootName
             if !invalidCounts.contains(problem) && !missing.contains(root) { invalidCounts.append(problem) }
-            return ""
+            return .text("")
         }
         if !missing.contains(name) { missing.append(name) }
         return nil
@@ -43,15 +42,15 @@ final class TemplateScope: MustacheParent {
     /// and `{{#integrity}}assets/site.css{{/integrity}}` (its `sha256-…` hash).
     func provideAssets(_ fingerprints: AssetFingerprints, basePath: String, use: AssetUse?) {
         for tag in ["asset", "integrity"] {
-            values[tag] = MustacheLambda { [unowned self] (text: String) -> Any? in
+            values[tag] = .lambda { [unowned self] text in
                 let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 let key = AssetFingerprints.key(name)
                 guard let entry = fingerprints.entries[key] else {
                     if !unknownAssets.contains(where: { $0 == (tag, name) }) { unknownAssets.append((tag, name)) }
-                    return ""
+                    return .literal("")
                 }
                 use?.record(key, entry)
-                return LiteralText(description: tag == "asset" ? basePath + entry.path : entry.integrity)
+                return .literal(tag == "asset" ? basePath + entry.path : entry.integrity)
             }
         }
     }
@@ -59,29 +58,23 @@ final class TemplateScope: MustacheParent {
     /// Offers `{{#t}}key{{/t}}` and `{{#t}}key count=field{{/t}}`: the translation becomes a
     /// template rendered in place, so its `{name}` placeholders are the context's values, escaped.
     func provideTranslations(_ translator: Translator, fallback: Translator?) {
-        values["t"] = MustacheLambda { [unowned self] (text: String) -> Any? in
+        values["t"] = .lambda { [unowned self] text in
             let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-            guard let key = words.first else { return "" }
+            guard let key = words.first else { return .literal("") }
             let count = words.dropFirst().first { $0.hasPrefix("count=") }.map { String($0.dropFirst("count=".count)) }
             do {
-                return LiteralText.unlessTemplate(try translator.template(key, countVariable: count))
+                return Self.result(try translator.template(key, countVariable: count))
             } catch let error as TesseraError {
                 if !missingTranslations.contains(where: { $0.key == key }) { missingTranslations.append((key, error)) }
-                return (try? fallback?.template(key, countVariable: count)) ?? key
+                return Self.result((try? fallback?.template(key, countVariable: count)) ?? key)
             } catch {
-                return key
+                return .literal(key)
             }
         }
     }
-}
 
-/// A lambda's result that is final text: swift-mustache prints it as it is, where a `String`
-/// would be parsed as a template first (a translation without placeholders, an asset URL).
-struct LiteralText: CustomStringConvertible {
-    let description: String
-
-    /// `text` as literal text when it has no Mustache tags, else `text` for Mustache to render.
-    static func unlessTemplate(_ text: String) -> Any {
-        text.contains("{{") ? text : LiteralText(description: text)
+    /// `text` as literal text when it has no Mustache tags, else as a template to render.
+    static func result(_ text: String) -> LambdaResult {
+        text.contains("{{") ? .template(text) : .literal(text)
     }
 }

@@ -44,10 +44,19 @@ import Testing
         #expect(try site.read("index.html").contains("<h3>A</h3>"))
     }
 
-    @Test func markingLeavesEverythingButDottedNamesAlone() {
-        #expect(SubKeys.marked("{{a.b.c}} {{{x.y}}} {{#p.q}}{{/p.q}} {{^m.n}}{{/m.n}} {{& s.t}}") == "{{a.*b.*c}} {{{x.*y}}} {{#p.*q}}{{/p.*q}} {{^m.*n}}{{/m.*n}} {{&s.*t}}")
-        #expect(SubKeys.marked("{{.}} {{> head.x}} {{! a.b }} {{#t}}footer.builtWith{{/t}} {{name}}") == "{{.}} {{> head.x}} {{! a.b }} {{#t}}footer.builtWith{{/t}} {{name}}")
-        #expect(SubKeys.marked("{{=<% %>=}}<% a.b %>") == "{{=<% %>=}}<% a.b %>")
+    /// Sub-keys are known from the parsed name, so other delimiters and sections check them too;
+    /// printing a list or an object, which has no text, is an error at the tag.
+    @Test func subKeysAreCheckedWhateverTheDelimitersAndListsDoNotPrint() throws {
+        let delimiters = try TemporarySite(["themes/mini/layouts/page.mustache": "{{=<% %>=}}<title><%page.titel%></title><main><%#page.date%>x<%/page.date%><%&sections%></main>\n"])
+        let text = delimiters.diagnostics().joined(separator: "\n")
+        #expect(text.contains("'titel' is not a part of 'page' in layout 'page'"), "\(text)")
+        let list = try TemporarySite([
+            "themes/mini/layouts/page.mustache": "<title>{{page.title}}</title>\n<p>{{page.tags}}</p><main>{{{sections}}}</main>\n",
+            "content/index.md": "---\ntitle: Home\ntags: [a, b]\n---\n",
+        ])
+        let listText = list.diagnostics().joined(separator: "\n")
+        #expect(listText.contains("layouts/page.mustache:2:4: error: 'page.tags' is a list and has no text to print in layout 'page'"), "\(listText)")
+        #expect(listText.contains("{{#page.tags}}{{.}}{{/page.tags}}"), "\(listText)")
     }
 
     // MARK: Page metadata

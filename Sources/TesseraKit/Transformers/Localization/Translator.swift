@@ -91,7 +91,7 @@ public struct Translator: Sendable {
     struct CountProblem: Equatable {
         var key: String
         var variable: String
-        /// Letters and digits only: swift-mustache reads other characters as syntax.
+        /// Letters and digits only: other characters are syntax in a template name.
         static let prefix = "tesseraPluralCount_"
 
         var name: String {

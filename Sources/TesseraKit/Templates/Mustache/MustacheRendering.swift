@@ -1,0 +1,320 @@
+import Foundation
+
+/// What a template can be given: view data, final text, rendered components, or a helper such as
+/// `{{#t}}`. A closed set, so a lookup is a `switch`, never a dynamic cast.
+enum TemplateValue {
+    case view(ViewValue)
+    /// Text as it is: a shell's `body`, a section's rendered header, an item's `index`.
+    case text(String)
+    /// Rendered components or sections: `{{{items}}}` prints them all, `{{#items}}` iterates them.
+    case rendered(RenderedList)
+    case item(RenderedList.Item)
+    /// `{{#name}}text{{/name}}` calls it with `text`.
+    case lambda((String) -> LambdaResult)
+
+    static var null: TemplateValue { .view(.null) }
+
+    /// A part of this value: a key of an object, a part of a formatted value or a list item.
+    /// `subKey` is true for every name after the first of `a.b.c`: a part the value lacks is
+    /// then a mistake, recorded with the parts it has.
+    func child(_ name: String, subKey: Bool, rendering: MustacheRendering) -> TemplateValue? {
+        switch self {
+        case .view(.object(let object)):
+            if let value = object[name] { return .view(value) }
+            if subKey && !object.isOpen { rendering.recordMissingPart(name, available: object.keys) }
+            return nil
+        case .view(.formatted(let text, let object)):
+            if name == "text" { return .text(text) }
+            if let value = object[name] { return .view(value) }
+            if subKey { rendering.recordMissingPart(name, available: ["text"] + object.keys) }
+            return nil
+        case .item(let item):
+            if let value = item.part(name) { return value }
+            if subKey { rendering.recordMissingPart(name, available: RenderedList.Item.parts) }
+            return nil
+        default:
+            return nil
+        }
+    }
+}
+
+/// What a lambda returns: text printed as it is, or a template rendered in place (a translation
+/// with `{name}` placeholders).
+enum LambdaResult {
+    case literal(String)
+    case template(String)
+}
+
+/// One render of a template and the partials it includes: the context stack, and what went wrong.
+final class MustacheRendering {
+    let partials: [String: CompiledTemplate]
+    let root: TemplateScope
+    /// The values sections pushed, innermost last; the root scope is below them all.
+    private var stack: [TemplateValue] = []
+    private var partialDepth = 0
+
+    /// Sub-keys a value lacked (`{{date.isoo}}`): the name, and the parts the value has.
+    private(set) var missingParts: [SubKeyMiss] = []
+    /// Lists and objects printed as text (`{{tags}}`): the tag's name and what the value is.
+    private(set) var unprintable: [(name: String, kind: String, parts: [String])] = []
+    /// Partials nested past `maxPartialDepth` through `{{>*name}}`.
+    private(set) var tooDeep: String?
+
+    static let maxPartialDepth = 100
+
+    init(partials: [String: CompiledTemplate], root: TemplateScope) {
+        self.partials = partials
+        self.root = root
+    }
+
+    /// How the nodes render here: set per template, partials and blocks add to it.
+    struct Environment {
+        var escapes = true
+        /// Set inside a partial that stands alone on an indented line.
+        var indentation: String?
+        /// Blocks a `{{<parent}}` overrides.
+        var overrides: [String: [MustacheNode]]?
+    }
+
+    func render(_ syntax: MustacheSyntax) -> String {
+        var out = ""
+        out.reserveCapacity(4096)
+        render(syntax.nodes, Environment(), into: &out)
+        return out
+    }
+
+    func recordMissingPart(_ name: String, available: [String]) {
+        let miss = SubKeyMiss(name: name, available: available)
+        if !missingParts.contains(miss) { missingParts.append(miss) }
+    }
+
+    // MARK: Nodes
+
+    private func render(_ nodes: [MustacheNode], _ environment: Environment, into out: inout String) {
+        var environment = environment
+        guard let indentation = environment.indentation, !indentation.isEmpty else {
+            for node in nodes { render(node, &environment, into: &out) }
+            return
+        }
+        // In an indented partial, a node's output that starts a line is indented (per render of
+        // a node list, as swift-mustache does).
+        var own = ""
+        for node in nodes {
+            var piece = ""
+            render(node, &environment, into: &piece)
+            if !piece.isEmpty, own.last == "\n" { own += indentation }
+            own += piece
+        }
+        out += own
+    }
+
+    private func render(_ node: MustacheNode, _ environment: inout Environment, into out: inout String) {
+        switch node {
+        case .text(let text):
+            out += text
+
+        case .variable(let name, let escaped):
+            print(lookup(name), name: name, escaped: escaped && environment.escapes, environment, into: &out)
+
+        case .section(let name, let nodes, let source):
+            switch lookup(name) {
+            case nil, .view(.null), .view(.components), .view(.bool(false)):
+                break
+            case .view(.bool(true)):
+                render(nodes, environment, into: &out)
+            case .view(.list(let items)):
+                for item in items { inside(.view(item)) { render(nodes, environment, into: &out) } }
+            case .rendered(let list):
+                for item in list.items { inside(.item(item)) { render(nodes, environment, into: &out) } }
+            case .lambda(let lambda):
+                apply(lambda(source), escaped: false, environment, into: &out)
+            case let value?:
+                inside(value) { render(nodes, environment, into: &out) }
+            }
+
+        case .invertedSection(let name, let nodes):
+            switch lookup(name) {
+            case nil, .view(.null), .view(.components), .view(.bool(false)):
+                render(nodes, environment, into: &out)
+            case .view(.list(let items)) where items.isEmpty:
+                render(nodes, environment, into: &out)
+            case .rendered(let list) where list.items.isEmpty:
+                render(nodes, environment, into: &out)
+            default:
+                break
+            }
+
+        case .partial(let written, let dynamic, let indentation, let overrides):
+            var name = written
+            if dynamic {
+                switch lookup(MustacheName(written)) {
+                case .view(.string(let text))?, .text(let text)?: name = text
+                case .view(let value)? where value.text != nil && value.isNumber: name = value.text!
+                default: return
+                }
+            }
+            guard let partial = partials[name] else { return }
+            guard partialDepth < Self.maxPartialDepth else {
+                tooDeep = tooDeep ?? name
+                return
+            }
+            var inner = Environment(escapes: true, indentation: environment.indentation, overrides: environment.overrides)
+            if let indentation { inner.indentation = (environment.indentation ?? "") + indentation }
+            if let overrides {
+                // The outermost template's blocks win over those of the templates it includes.
+                inner.overrides = (environment.overrides ?? [:]).merging(overrides) { outer, _ in outer }
+            }
+            partialDepth += 1
+            render(partial.syntax.nodes, inner, into: &out)
+            partialDepth -= 1
+
+        case .block(let name, let defaultNodes, let indentation):
+            var inner = environment
+            if let indentation { inner.indentation = (environment.indentation ?? "") + indentation }
+            render(environment.overrides?[name] ?? defaultNodes, inner, into: &out)
+
+        case .contentType(let escapes):
+            environment.escapes = escapes
+        }
+    }
+
+    private func inside(_ value: TemplateValue, _ body: () -> Void) {
+        stack.append(value)
+        body()
+        stack.removeLast()
+    }
+
+    private func print(_ value: TemplateValue?, name: MustacheName, escaped: Bool, _ environment: Environment, into out: inout String) {
+        switch value {
+        case nil, .view(.null)?, .view(.components)?:
+            break
+        case .view(.bool(let flag))?:
+            out += flag ? "true" : "false"
+        case .view(.string(let text))?, .view(.formatted(let text, _))?, .text(let text)?:
+            append(text, escaped: escaped, into: &out)
+        case .view(let number)? where number.isNumber:
+            out += number.text ?? ""
+        case .view(.list)?:
+            if !unprintable.contains(where: { $0.name == name.text }) { unprintable.append((name.text, "list", [])) }
+        case .view(.object(let object))?:
+            if !unprintable.contains(where: { $0.name == name.text }) { unprintable.append((name.text, "object", object.keys)) }
+        case .item?:
+            if !unprintable.contains(where: { $0.name == name.text }) { unprintable.append((name.text, "object", RenderedList.Item.parts)) }
+        case .rendered(let list)?:
+            append(list.renderText, escaped: escaped, into: &out)
+        case .lambda(let lambda)?:
+            apply(lambda(""), escaped: escaped, environment, into: &out)
+        case .view?:
+            break
+        }
+    }
+
+    /// A lambda's result: literal text, or a template rendered in the current context.
+    private func apply(_ result: LambdaResult, escaped: Bool, _ environment: Environment, into out: inout String) {
+        switch result {
+        case .literal(let text):
+            append(text, escaped: escaped, into: &out)
+        case .template(let text):
+            guard let syntax = MustacheSyntax.cached(escaped ? HTMLEscape.escaped(text) : text) else { return }
+            render(syntax.nodes, environment, into: &out)
+        }
+    }
+
+    @inline(__always)
+    private func append(_ text: String, escaped: Bool, into out: inout String) {
+        if escaped { HTMLEscape.append(text, to: &out) } else { out += text }
+    }
+
+    // MARK: Names
+
+    /// The value `name` stands for: its first part looked up from the innermost value out to the
+    /// root scope (which records a name nothing has), each later part on the value found.
+    func lookup(_ name: MustacheName) -> TemplateValue? {
+        guard let first = name.parts.first else { return stack.last }
+        var value: TemplateValue?
+        if name.currentOnly {
+            value = stack.last.map { $0.child(first, subKey: false, rendering: self) } ?? root.value(named: first)
+        } else {
+            for frame in stack.reversed() {
+                if let found = frame.child(first, subKey: false, rendering: self) { value = found; break }
+            }
+            if value == nil { value = root.value(named: first) }
+        }
+        var index = 1
+        while index < name.parts.count {
+            guard let current = value else { return nil }
+            value = current.child(name.parts[index], subKey: name.strict, rendering: self)
+            index += 1
+        }
+        return value
+    }
+}
+
+/// A sub-key a value lacked: the name, and the parts it has.
+struct SubKeyMiss: Sendable, Equatable {
+    var name: String
+    var available: [String]
+}
+
+extension ViewValue {
+    var isNumber: Bool {
+        if case .number = self { return true }
+        return false
+    }
+}
+
+extension MustacheSyntax {
+    private static let cache = ParsedTemplates()
+
+    /// `text` parsed once per process (translations with placeholders render on every page),
+    /// with lenient sub-keys; nil when it does not parse.
+    static func cached(_ text: String) -> MustacheSyntax? {
+        cache.syntax(text)
+    }
+
+    private final class ParsedTemplates: @unchecked Sendable {
+        private let lock = NSLock()
+        private var parsed: [String: MustacheSyntax?] = [:]
+
+        func syntax(_ text: String) -> MustacheSyntax? {
+            if let known = lock.withLock({ parsed[text] }) { return known }
+            let syntax = try? MustacheSyntax(parsing: text, strict: false)
+            lock.withLock {
+                if parsed.count > 20_000 { parsed.removeAll() }
+                parsed[text] = syntax
+            }
+            return syntax
+        }
+    }
+}
+
+/// HTML escaping of `<`, `>`, `&`, `"` and `'`, by bytes.
+enum HTMLEscape {
+    static func append(_ text: String, to out: inout String) {
+        var needs = false
+        for byte in text.utf8 where byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0x22 || byte == 0x27 {
+            needs = true
+            break
+        }
+        guard needs else { out += text; return }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x3C: bytes += [0x26, 0x6C, 0x74, 0x3B]  // &lt;
+            case 0x3E: bytes += [0x26, 0x67, 0x74, 0x3B]  // &gt;
+            case 0x26: bytes += [0x26, 0x61, 0x6D, 0x70, 0x3B]  // &amp;
+            case 0x22: bytes += [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B]  // &quot;
+            case 0x27: bytes += [0x26, 0x23, 0x33, 0x39, 0x3B]  // &#39;
+            default: bytes.append(byte)
+            }
+        }
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        append(text, to: &out)
+        return out
+    }
+}
