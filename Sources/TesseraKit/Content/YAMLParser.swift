@@ -128,6 +128,7 @@ enum YAMLParser {
            !Self.resolvingWords.contains(scalar.string) {
             return .string(scalar.string)
         }
+        if let value = commonScalar(scalar.string) { return value }
         let tag = Tag.Name(rawValue: node.tag.description)
         // YAML 1.1 reads `16:9` as a base-60 number (969); nobody writing content means that.
         if (tag == .int || tag == .float) && scalar.string.contains(":") { return .string(scalar.string) }
@@ -139,6 +140,36 @@ enum YAMLParser {
         case .timestamp: return .timestamp(scalar.string)
         default: return .string(scalar.string)
         }
+    }
+
+    /// The shapes most content has, typed without Yams's regular expressions, as Yams types them:
+    /// `12`, `-3` (int), `0.75`, `-499.5` (float), `2026-11-01`, `2026-11-01T09:30:00Z` (timestamp).
+    /// Nil for anything else (octal `017`, `1_000`, `1e3`, `+4`…), which Yams resolves.
+    static func commonScalar(_ text: String) -> ContentNode.Value? {
+        var utf8 = text.utf8[...]
+        guard let first = utf8.first else { return nil }
+        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+        if first == 0x2D { utf8 = utf8.dropFirst() }  // -
+        let digits = utf8.prefix(while: isDigit)
+        guard !digits.isEmpty, digits.count <= 15 else { return nil }
+        let rest = utf8.dropFirst(digits.count)
+        // A leading zero is octal (or a float) for YAML 1.1: only `0` itself is taken here.
+        if digits.first == 0x30 && (digits.count > 1 || first == 0x2D) { return nil }
+        if rest.isEmpty { return Int(text).map(ContentNode.Value.int) }
+        if rest.first == 0x2E {  // .
+            let fraction = rest.dropFirst()
+            guard !fraction.isEmpty, fraction.count <= 15, fraction.allSatisfy(isDigit) else { return nil }
+            return Double(text).map(ContentNode.Value.double)
+        }
+        // dddd-dd-dd, optionally Thh:mm:ss and Z.
+        guard first != 0x2D, digits.count == 4 else { return nil }
+        let bytes = Array(rest)
+        func digitsAt(_ range: Range<Int>) -> Bool { range.upperBound <= bytes.count && bytes[range].allSatisfy(isDigit) }
+        guard bytes.count >= 6, bytes[0] == 0x2D, digitsAt(1..<3), bytes[3] == 0x2D, digitsAt(4..<6) else { return nil }
+        if bytes.count == 6 { return .timestamp(text) }
+        guard bytes.count == 16 || bytes.count == 15, bytes[6] == 0x54, digitsAt(7..<9), bytes[9] == 0x3A, digitsAt(10..<12), bytes[12] == 0x3A, digitsAt(13..<15),
+              bytes.count == 15 || bytes[15] == 0x5A else { return nil }
+        return .timestamp(text)
     }
 
     private static func diagnose(_ error: YamlError, file: String, lineOffset: Int) -> TesseraError {

@@ -52,22 +52,32 @@ enum DateTransformer {
     /// same date read "2 weeks ago" in English but "last week" in French, whose weeks start on
     /// Monday. Only the words come from the locale.
     static func relative(_ date: Date, context: TransformContext, hasTime: Bool) -> String {
-        let days = context.calendar.dateComponents([.day], from: context.calendar.startOfDay(for: context.buildDate), to: context.calendar.startOfDay(for: date)).day ?? 0
+        let days = localDay(of: date, in: context.timeZone) - localDay(of: context.buildDate, in: context.timeZone)
         let (field, count) = relativeUnit(seconds: date.timeIntervalSince(context.buildDate), days: days, hasTime: hasTime)
-        let component: Calendar.Component = switch field {
-        case .second: .second
-        case .minute: .minute
-        case .hour: .hour
-        case .day: .day
-        case .week: .weekOfYear
-        case .month: .month
-        default: .year
+        // The words depend only on the unit, the count and the language: formatted once each.
+        return RelativeWords.shared.words(field: field, count: count, locale: context.locale.identifier) {
+            let component: Calendar.Component = switch field {
+            case .second: .second
+            case .minute: .minute
+            case .hour: .hour
+            case .day: .day
+            case .week: .weekOfYear
+            case .month: .month
+            default: .year
+            }
+            // An anchor exactly `count` units from the build date, so the style can only say that.
+            let calendar = context.calendar
+            let anchor = calendar.date(byAdding: component, value: count, to: context.buildDate) ?? date
+            var style = Date.AnchoredRelativeFormatStyle(anchor: anchor, presentation: .named, unitsStyle: .wide, locale: context.locale, calendar: calendar)
+            style.allowedFields = [field]
+            return style.format(context.buildDate)
         }
-        // An anchor exactly `count` units from the build date, so the style can only say that.
-        let anchor = context.calendar.date(byAdding: component, value: count, to: context.buildDate) ?? date
-        var style = Date.AnchoredRelativeFormatStyle(anchor: anchor, presentation: .named, unitsStyle: .wide, locale: context.locale, calendar: context.calendar)
-        style.allowedFields = [field]
-        return style.format(context.buildDate)
+    }
+
+    /// The number of the calendar day `date` falls on in `timeZone`: days since 1970-01-01 there.
+    static func localDay(of date: Date, in timeZone: TimeZone) -> Int {
+        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        return Int((local / 86400).rounded(.down))
     }
 
     /// Within a day, a date with a time says seconds, minutes or hours (by elapsed time); otherwise
@@ -100,6 +110,30 @@ enum DateTransformer {
 
     static func iso(_ date: Date, context: TransformContext, hasTime: Bool) -> String {
         FormatterCache.isoFormatter(timeZone: context.timeZone, withTime: hasTime).string(from: date)
+    }
+}
+
+/// Relative wordings ("3 days ago", "la semaine dernière") by unit, count and language.
+final class RelativeWords: @unchecked Sendable {
+    static let shared = RelativeWords()
+    private let lock = NSLock()
+    private var words: [String: String] = [:]
+
+    func words(field: Date.AnchoredRelativeFormatStyle.Field, count: Int, locale: String, make: () -> String) -> String {
+        let unit = switch field {
+        case .second: "s"
+        case .minute: "m"
+        case .hour: "h"
+        case .day: "d"
+        case .week: "w"
+        case .month: "M"
+        default: "y"
+        }
+        let key = unit + String(count) + "\u{1}" + locale
+        if let known = lock.withLock({ words[key] }) { return known }
+        let made = make()
+        lock.withLock { words[key] = made }
+        return made
     }
 }
 

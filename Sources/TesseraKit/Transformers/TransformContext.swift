@@ -3,8 +3,10 @@ import Foundation
 /// What a transformer may depend on. Injected, never read from the environment, so the same
 /// content and the same context always give the same view data.
 public struct TransformContext: Sendable {
-    public var locale: Locale
-    public var timeZone: TimeZone
+    public var locale: Locale { didSet { calendar = Self.calendar(locale, timeZone) } }
+    public var timeZone: TimeZone { didSet { calendar = Self.calendar(locale, timeZone) } }
+    /// Gregorian, in `timeZone` and `locale`; made once, not per date formatted.
+    public private(set) var calendar: Calendar
     /// "Now" for relative dates: the build date, fixed for a whole build.
     public var buildDate: Date
     public var markdown: MarkdownRenderer
@@ -18,6 +20,7 @@ public struct TransformContext: Sendable {
     public init(locale: Locale, timeZone: TimeZone, buildDate: Date, markdown: MarkdownRenderer, links: LinkResolver, defaultCurrency: String = "USD", pageURL: String = "/", translator: Translator? = nil) {
         self.locale = locale
         self.timeZone = timeZone
+        self.calendar = Self.calendar(locale, timeZone)
         self.buildDate = buildDate
         self.markdown = markdown
         self.links = links
@@ -32,7 +35,7 @@ public struct TransformContext: Sendable {
         .object(ViewObject([(translator.plurals.category(for: value).rawValue, .bool(true))]))
     }
 
-    public var calendar: Calendar {
+    static func calendar(_ locale: Locale, _ timeZone: TimeZone) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         calendar.locale = locale
