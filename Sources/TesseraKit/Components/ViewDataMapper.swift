@@ -7,6 +7,8 @@ public struct ViewDataMapper: Sendable {
     public var transformers: TransformerRegistry
     /// The theme's shell for schemas that name none.
     public var defaultShell: String
+    /// Whether components get the digest their JSON id is made of: only pages written as JSON need it.
+    public var componentDigests = true
 
     public init(registry: ComponentRegistry, transformers: TransformerRegistry = .standard, defaultShell: String) {
         self.registry = registry
@@ -82,7 +84,7 @@ public struct ViewDataMapper: Sendable {
         let shell = schema.shell ?? defaultShell
         var view = ComponentView(code: use.code, data: data, shell: shell == "none" ? nil : shell, location: use.location)
         view.id = use.id
-        view.contentDigest = use.contentDigest
+        if componentDigests { view.contentDigest = use.contentDigest }
         return view
     }
 

@@ -120,6 +120,7 @@ extension BuildStep {
             contexts: Dictionary(uniqueKeysWithValues: languages.map { ($0.code, state.transformContext(for: $0.code)) }),
             languages: languages, pages: state.pages, selections: state.querySelections, menus: state.menus, origin: state.configuration.origin)
         mapper.taxonomies = state.configuration.taxonomies.map(\.name)
+        mapper.mapper.componentDigests = state.pages.contains { ($0.outputs ?? state.configuration.outputs).contains("json") }
         mapper.data = state.data
         let pageMapper = mapper
         let diagnostics = state.diagnostics

@@ -7,8 +7,9 @@ import Foundation
 /// where the site is, not in UTC.
 public enum DateParsing {
     public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
-        let s = text.trimmingCharacters(in: .whitespaces)
-        let scalars = Array(s.utf8)
+        var scalars = Array(text.utf8)
+        while let last = scalars.last, last == 32 || last == 9 { scalars.removeLast() }
+        if let start = scalars.firstIndex(where: { $0 != 32 && $0 != 9 }), start > 0 { scalars.removeFirst(start) }
         var i = 0
         func number(_ digits: Int) -> Int? {
             guard i + digits <= scalars.count else { return nil }
@@ -70,11 +71,59 @@ public enum DateParsing {
         guard (1...12).contains(month), (1...31).contains(day),
               (0...23).contains(components.hour ?? 0), (0...59).contains(components.minute ?? 0),
               (0...60).contains(components.second ?? 0) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day else { return nil } // rejects 2026-02-30
-        return date
+        guard day <= daysIn(month: month, year: year) else { return nil }  // rejects 2026-02-30
+        if let offset = fixedOffset(zone) {
+            // Fixed offsets (UTC, `Z`, `+01:00`): plain arithmetic, no calendar.
+            let days = daysSince1970(year: year, month: month, day: day)
+            let seconds = Double(days * 86400 + (components.hour ?? 0) * 3600 + (components.minute ?? 0) * 60 + (components.second ?? 0) - offset)
+            return Date(timeIntervalSince1970: seconds + Double(components.nanosecond ?? 0) / 1e9)
+        }
+        return calendar(for: zone).date(from: components)
+    }
+
+    /// The offset of a zone that has only one (UTC, GMT, `GMT+0100`); nil for zones with daylight
+    /// saving time or a history of offsets, which the calendar resolves.
+    static func fixedOffset(_ zone: TimeZone) -> Int? {
+        let identifier = zone.identifier
+        guard identifier == "UTC" || identifier == "GMT" || identifier.hasPrefix("GMT+") || identifier.hasPrefix("GMT-") else { return nil }
+        return zone.secondsFromGMT()
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146097 + dayOfEra - 719468
+    }
+
+    private static let calendars = CalendarsByZone()
+
+    /// A Gregorian calendar in `zone`, made once per zone.
+    static func calendar(for zone: TimeZone) -> Calendar { calendars.calendar(for: zone) }
+
+    private final class CalendarsByZone: @unchecked Sendable {
+        private let lock = NSLock()
+        private var calendars: [String: Calendar] = [:]
+
+        func calendar(for zone: TimeZone) -> Calendar {
+            let key = zone.identifier + "\u{1}" + String(zone.secondsFromGMT())
+            if let known = lock.withLock({ calendars[key] }) { return known }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            lock.withLock { calendars[key] = calendar }
+            return calendar
+        }
     }
 
     /// True when the text carries a time of day, not only a calendar date.

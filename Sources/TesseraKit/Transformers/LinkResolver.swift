@@ -13,15 +13,33 @@ public struct LinkResolver: Sendable, Equatable {
     }
 
     /// Prefix of every internal URL: the path of `baseURL`.
-    public var basePath: String
+    public var basePath: String { didSet { memo = Memo() } }
     /// Site-relative page URLs: `/courses/swift/`.
-    public var pageURLs: Set<String>
+    public var pageURLs: Set<String> { didSet { memo = Memo() } }
     /// Content file → page URL: `courses/swift.md` → `/courses/swift/`.
-    public var pageReferences: [String: String]
+    public var pageReferences: [String: String] { didSet { memo = Memo() } }
     /// Output files other than pages, relative: `css/site.css`.
-    public var files: Set<String>
+    public var files: Set<String> { didSet { memo = Memo() } }
     /// Where each file of `files` is copied from, for reading an image's size.
     public var fileSources: [String: String]
+    /// Targets already resolved: a feed links the same pages again and again.
+    private var memo = Memo()
+
+    /// Resolutions by target, shared by copies of a resolver until one changes what it resolves
+    /// against. Not part of a resolver's identity.
+    final class Memo: @unchecked Sendable, Equatable {
+        private let lock = NSLock()
+        private var resolutions: [String: Resolution] = [:]
+
+        func value(_ key: String, make: () throws -> Resolution) rethrows -> Resolution {
+            if let known = lock.withLock({ resolutions[key] }) { return known }
+            let made = try make()
+            lock.withLock { resolutions[key] = made }
+            return made
+        }
+
+        static func == (lhs: Memo, rhs: Memo) -> Bool { true }
+    }
 
     public init(basePath: String = "/", pageURLs: Set<String> = [], pageReferences: [String: String] = [:], files: Set<String> = [], fileSources: [String: String] = [:]) {
         self.basePath = basePath
@@ -42,6 +60,14 @@ public struct LinkResolver: Sendable, Equatable {
     static let pageExtensions = ["md", "markdown", "yml", "yaml", "json"]
 
     public func resolve(_ raw: String, from pageURL: String, filesOnly: Bool = false) throws -> Resolution {
+        // Targets from the site's root resolve alike from every page.
+        let fromRoot = raw.hasPrefix("/") || raw.hasPrefix("@/")
+        return try memo.value((filesOnly ? "f" : "l") + (fromRoot ? "" : pageURL) + "\u{1}" + raw) {
+            try resolveAfresh(raw, from: pageURL, filesOnly: filesOnly)
+        }
+    }
+
+    private func resolveAfresh(_ raw: String, from pageURL: String, filesOnly: Bool) throws -> Resolution {
         let target = raw.trimmingCharacters(in: .whitespaces)
         guard !target.isEmpty else { throw TesseraError("the link is empty") }
         if let problem = URLSafety.problem(with: raw, isImage: filesOnly) {

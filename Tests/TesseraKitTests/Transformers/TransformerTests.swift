@@ -127,8 +127,35 @@ import Testing
         #expect(abs(date.timeIntervalSince1970 - epoch) < 0.001)
     }
 
-    @Test(arguments: ["2026-13-01", "2026-02-30", "next week", "2026-11-01T25:00", "2026/11/01", "2026-11-01T09:30:00+0x"])
+    @Test(arguments: ["2026-13-01", "2026-02-30", "2025-02-29", "1900-02-29", "next week", "2026-11-01T25:00", "2026/11/01", "2026-11-01T09:30:00+0x"])
     func rejects(_ text: String) {
         #expect(DateParsing.parse(text, timeZone: utc) == nil)
+    }
+
+    /// Fixed offsets are computed without a calendar: every day of 1890–2110, and times with
+    /// offsets, read as Foundation's calendar reads them.
+    @Test func arithmeticMatchesTheCalendar() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        let first = Int(try #require(calendar.date(from: DateComponents(year: 1890, month: 1, day: 1))).timeIntervalSince1970 / 86400)
+        let last = Int(try #require(calendar.date(from: DateComponents(year: 2110, month: 12, day: 31))).timeIntervalSince1970 / 86400)
+        for number in first...last {
+            let day = Date(timeIntervalSince1970: Double(number) * 86400)
+            let c = calendar.dateComponents([.year, .month, .day], from: day)
+            let text = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+            if DateParsing.parse(text, timeZone: utc) != day { Issue.record("\(text)"); break }
+        }
+        #expect(DateParsing.parse("2000-02-29", timeZone: utc) != nil && DateParsing.parse("2400-02-29", timeZone: utc) != nil)
+        #expect(DateParsing.parse("2100-02-29", timeZone: utc) == nil)
+        let offset = try #require(TimeZone(secondsFromGMT: 19800))
+        var local = Calendar(identifier: .gregorian)
+        local.timeZone = offset
+        let expected = local.date(from: DateComponents(year: 1999, month: 12, day: 31, hour: 23, minute: 59, second: 58))
+        #expect(DateParsing.parse("1999-12-31T23:59:58", timeZone: offset) == expected)
+        #expect(DateParsing.parse("1999-12-31T18:29:58Z", timeZone: utc) == expected)
+        // A zone with daylight saving time goes through the calendar.
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        #expect(DateParsing.parse("2026-07-01T12:00:00", timeZone: paris) == DateParsing.parse("2026-07-01T10:00:00Z", timeZone: utc))
+        #expect(DateParsing.parse("2026-12-01T12:00:00", timeZone: paris) == DateParsing.parse("2026-12-01T11:00:00Z", timeZone: utc))
     }
 }
