@@ -11,11 +11,11 @@ enum YAMLParser {
                 "YAML nested more than \(YAMLLimits.maxDepth) levels deep", at: SourceLocation(file: file, line: line + lineOffset, column: column),
                 hint: "flatten the structure; no page, feed or schema needs this depth")
         }
-        if let flat = FlatYAML.parse(text, file: file, lineOffset: lineOffset) { return flat }
+        if let fast = FastYAML.parse(text, file: file, lineOffset: lineOffset) { return fast }
         return try parseWithYams(text, file: file, lineOffset: lineOffset)
     }
 
-    /// Every document through Yams, for the tests that check `FlatYAML` against it.
+    /// Every document through Yams, for the tests that check `FastYAML` against it.
     static func parseWithYams(_ text: String, file: String, lineOffset: Int = 0) throws -> ContentNode? {
         let node: Node?
         do {

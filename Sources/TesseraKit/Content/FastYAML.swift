@@ -1,0 +1,323 @@
+import Foundation
+import Yams
+
+/// A fast reader for the YAML content is written in: block mappings and sequences (`key: value`,
+/// `- item`, `- key: value`), flow mappings and lists on one line (`{ component: notice, tone:
+/// info }`, `[swift, web]`), plain scalars, and quoted ones without escapes; blank lines and
+/// comment lines between them.
+///
+/// It gives exactly the `ContentNode`s Yams gives, locations included (the tests compare both on
+/// a corpus of documents, and on every content file of the example site), and answers nil for
+/// anything else — escapes, block scalars, anchors, tags, comments after a value, multi-line
+/// scalars or flow collections, duplicate keys, tabs — which then goes through Yams, errors
+/// included. Composing documents with Yams cost more than everything else about a feed page.
+enum FastYAML {
+    static func parse(_ text: String, file: String, lineOffset: Int) -> ContentNode? {
+        var text = text
+        return text.withUTF8 { bytes -> ContentNode? in
+            var reader = Reader(bytes: bytes, file: file, lineOffset: lineOffset)
+            return reader.document()
+        }
+    }
+
+    /// A line with content: where it starts, where its content starts and ends (trailing spaces
+    /// dropped), its indentation and its number in the document.
+    struct Line {
+        var start: Int
+        var content: Int
+        var end: Int
+        var number: Int
+        var indent: Int { content - start }
+    }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let file: String
+        let lineOffset: Int
+        var lines: [Line] = []
+        var index = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>, file: String, lineOffset: Int) {
+            self.bytes = bytes
+            self.file = file
+            self.lineOffset = lineOffset
+        }
+
+        mutating func document() -> ContentNode? {
+            guard scanLines(), let first = lines.first, first.indent == 0, let root = block(indent: 0), index == lines.count else { return nil }
+            return root
+        }
+
+        /// Splits the lines; false for what is left to Yams everywhere: tabs, carriage returns,
+        /// directives and document markers.
+        mutating func scanLines() -> Bool {
+            var start = 0, number = 1
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A {
+                    if bytes[end] == 0x09 || bytes[end] == 0x0D { return false }
+                    end += 1
+                }
+                defer { start = end + 1; number += 1 }
+                var content = start
+                while content < end, bytes[content] == 0x20 { content += 1 }
+                guard content < end, bytes[content] != UInt8(ascii: "#") else { continue }
+                if content == start, bytes[start] == UInt8(ascii: "%") { return false }
+                if content == start, end - start >= 3, (bytes[start] == UInt8(ascii: "-") && bytes[start + 1] == UInt8(ascii: "-") && bytes[start + 2] == UInt8(ascii: "-"))
+                    || (bytes[start] == UInt8(ascii: ".") && bytes[start + 1] == UInt8(ascii: ".") && bytes[start + 2] == UInt8(ascii: ".")) {
+                    return false
+                }
+                var last = end
+                while last > content, bytes[last - 1] == 0x20 { last -= 1 }
+                lines.append(Line(start: start, content: content, end: last, number: number))
+            }
+            return true
+        }
+
+        // MARK: Blocks
+
+        func isItem(_ line: Line) -> Bool {
+            bytes[line.content] == UInt8(ascii: "-") && (line.content + 1 == line.end || bytes[line.content + 1] == 0x20)
+        }
+
+        func location(_ line: Line, _ position: Int) -> SourceLocation {
+            // Columns count characters: the line so far may hold multi-byte ones.
+            var column = 1
+            for offset in line.start..<position where bytes[offset] & 0xC0 != 0x80 { column += 1 }
+            return SourceLocation(file: file, line: line.number + lineOffset, column: column)
+        }
+
+        mutating func block(indent: Int) -> ContentNode? {
+            guard index < lines.count, lines[index].indent == indent else { return nil }
+            return isItem(lines[index]) ? sequence(indent: indent) : mapping(indent: indent, firstKey: lines[index].content)
+        }
+
+        /// The length of a plain key at `position` followed by `:` and a space or the line's end.
+        func keyLength(_ line: Line, at position: Int) -> Int? {
+            var end = position
+            guard end < line.end, bytes[end] | 0x20 >= UInt8(ascii: "a"), bytes[end] | 0x20 <= UInt8(ascii: "z") else { return nil }
+            while end < line.end, FastYAML.isKeyByte(bytes[end]) { end += 1 }
+            guard end < line.end, bytes[end] == UInt8(ascii: ":"), end + 1 == line.end || bytes[end + 1] == 0x20 else { return nil }
+            return end - position
+        }
+
+        /// Entries at `indent`; the first key may start mid-line (`- key: value`).
+        mutating func mapping(indent: Int, firstKey: Int) -> ContentNode? {
+            var entries: [ContentNode.Entry] = []
+            var keys = Set<String>()
+            var keyStart = firstKey
+            var location: SourceLocation?
+            while true {
+                let line = lines[index]
+                guard let length = keyLength(line, at: keyStart) else { return nil }
+                let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<(keyStart + length)]), as: UTF8.self)
+                guard keys.insert(key).inserted else { return nil }
+                let keyLocation = self.location(line, keyStart)
+                if location == nil { location = keyLocation }
+                var valueStart = keyStart + length + 1
+                while valueStart < line.end, bytes[valueStart] == 0x20 { valueStart += 1 }
+                let value: ContentNode
+                if valueStart == line.end {
+                    // `key:` alone: a block below, more indented, or a list at the same indentation.
+                    index += 1
+                    guard index < lines.count else { return nil }
+                    let next = lines[index]
+                    if next.indent > indent, let nested = block(indent: next.indent) {
+                        value = nested
+                    } else if next.indent == indent, isItem(next), let list = sequence(indent: indent) {
+                        value = list
+                    } else {
+                        return nil
+                    }
+                } else {
+                    guard let inline = inline(line, from: valueStart) else { return nil }
+                    value = inline
+                    index += 1
+                    // A more indented line would continue a plain scalar over lines.
+                    if index < lines.count, lines[index].indent > indent { return nil }
+                }
+                entries.append(ContentNode.Entry(key: key, keyLocation: keyLocation, value: value))
+                guard index < lines.count, lines[index].indent == indent, !isItem(lines[index]) else { break }
+                keyStart = lines[index].content
+            }
+            return location.map { ContentNode(.map(entries), at: $0) }
+        }
+
+        mutating func sequence(indent: Int) -> ContentNode? {
+            var items: [ContentNode] = []
+            let location = self.location(lines[index], lines[index].content)
+            while index < lines.count, lines[index].indent == indent, isItem(lines[index]) {
+                let line = lines[index]
+                var start = line.content + 1
+                while start < line.end, bytes[start] == 0x20 { start += 1 }
+                if start == line.end {
+                    index += 1
+                    guard index < lines.count, lines[index].indent > indent, let nested = block(indent: lines[index].indent) else { return nil }
+                    items.append(nested)
+                } else if keyLength(line, at: start) != nil {
+                    // `- key: value`: a mapping whose keys line up with this one.
+                    guard let nested = mapping(indent: start - line.start, firstKey: start) else { return nil }
+                    items.append(nested)
+                } else {
+                    guard let inline = inline(line, from: start) else { return nil }
+                    items.append(inline)
+                    index += 1
+                    if index < lines.count, lines[index].indent > indent { return nil }
+                }
+            }
+            return ContentNode(.list(items), at: location)
+        }
+
+        // MARK: Values on one line
+
+        /// A value that takes the rest of the line.
+        func inline(_ line: Line, from start: Int) -> ContentNode? {
+            switch bytes[start] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "'"):
+                var position = start
+                guard let value = flowValue(line, &position) else { return nil }
+                while position < line.end, bytes[position] == 0x20 { position += 1 }
+                return position == line.end ? value : nil
+            default:
+                return FastYAML.plainScalar(bytes, start..<line.end, inFlow: false, at: location(line, start))
+            }
+        }
+
+        func skipSpaces(_ line: Line, _ position: inout Int) {
+            while position < line.end, bytes[position] == 0x20 { position += 1 }
+        }
+
+        /// A flow mapping, flow list, quoted scalar or plain scalar inside a flow collection.
+        func flowValue(_ line: Line, _ position: inout Int) -> ContentNode? {
+            guard position < line.end else { return nil }
+            let here = location(line, position)
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
+                position += 1
+                var entries: [ContentNode.Entry] = []
+                var keys = Set<String>()
+                skipSpaces(line, &position)
+                if position < line.end, bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    return ContentNode(.map([]), at: here)
+                }
+                while true {
+                    guard let length = keyLength(line, at: position), position + length + 1 < line.end else { return nil }
+                    let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
+                    guard keys.insert(key).inserted else { return nil }
+                    let keyLocation = location(line, position)
+                    position += length + 1
+                    skipSpaces(line, &position)
+                    guard let value = flowValue(line, &position) else { return nil }
+                    entries.append(ContentNode.Entry(key: key, keyLocation: keyLocation, value: value))
+                    skipSpaces(line, &position)
+                    guard position < line.end else { return nil }
+                    if bytes[position] == UInt8(ascii: "}") { position += 1; break }
+                    guard bytes[position] == UInt8(ascii: ",") else { return nil }
+                    position += 1
+                    skipSpaces(line, &position)
+                }
+                return ContentNode(.map(entries), at: here)
+            case UInt8(ascii: "["):
+                position += 1
+                var items: [ContentNode] = []
+                skipSpaces(line, &position)
+                if position < line.end, bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    return ContentNode(.list([]), at: here)
+                }
+                while true {
+                    guard let item = flowValue(line, &position) else { return nil }
+                    items.append(item)
+                    skipSpaces(line, &position)
+                    guard position < line.end else { return nil }
+                    if bytes[position] == UInt8(ascii: "]") { position += 1; break }
+                    guard bytes[position] == UInt8(ascii: ",") else { return nil }
+                    position += 1
+                    skipSpaces(line, &position)
+                }
+                return ContentNode(.list(items), at: here)
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                let quote = bytes[position]
+                var text: [UInt8] = []
+                var cursor = position + 1
+                while true {
+                    guard cursor < line.end else { return nil }
+                    let byte = bytes[cursor]
+                    if byte == quote {
+                        // `''` is a quote inside a single-quoted scalar.
+                        if quote == UInt8(ascii: "'"), cursor + 1 < line.end, bytes[cursor + 1] == quote {
+                            text.append(quote)
+                            cursor += 2
+                            continue
+                        }
+                        break
+                    }
+                    if quote == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") { return nil }
+                    text.append(byte)
+                    cursor += 1
+                }
+                position = cursor + 1
+                var node = ContentNode(.string(String(decoding: text, as: UTF8.self)), at: here)
+                node.textStart = SourceLocation(file: here.file, line: here.line, column: here.column + 1)
+                return node
+            default:
+                var end = position
+                while end < line.end, bytes[end] != UInt8(ascii: ","), bytes[end] != UInt8(ascii: "}"), bytes[end] != UInt8(ascii: "]") { end += 1 }
+                var last = end
+                while last > position, bytes[last - 1] == 0x20 { last -= 1 }
+                guard last > position, let scalar = FastYAML.plainScalar(bytes, position..<last, inFlow: true, at: here) else { return nil }
+                position = end
+                return scalar
+            }
+        }
+    }
+
+    static func isKeyByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
+
+    /// A plain scalar that cannot be read any other way, typed as Yams types it.
+    static func plainScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inFlow: Bool, at location: SourceLocation) -> ContentNode? {
+        let first = bytes[range.lowerBound]
+        // Indicators that start something other than a plain scalar; `-` does only before a space.
+        if "?:,[]{}#&*!|>'\"%@`".utf8.contains(first) { return nil }
+        if first == UInt8(ascii: "-"), range.count == 1 || bytes[range.lowerBound + 1] == 0x20 { return nil }
+        var previous: UInt8 = 0
+        for index in range {
+            let byte = bytes[index]
+            switch byte {
+            case 0x09, 0x0D: return nil
+            case UInt8(ascii: "#") where previous == UInt8(ascii: " "): return nil
+            case UInt8(ascii: " ") where previous == UInt8(ascii: ":"): return nil
+            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"): return nil
+            case UInt8(ascii: ","), UInt8(ascii: "'"), UInt8(ascii: "\""):
+                if inFlow { return nil }
+            default: break
+            }
+            previous = byte
+        }
+        if previous == UInt8(ascii: ":") { return nil }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        if first >= 0x80 || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")), !YAMLParser.resolvingWords.contains(text) {
+            return ContentNode(.string(text), at: location)
+        }
+        // The commonest dates and whole numbers, as Yams's resolver reads them.
+        let digits = range.map { bytes[$0] &- 48 }
+        func allDigits(_ positions: [Int]) -> Bool { positions.allSatisfy { digits[$0] <= 9 } }
+        func byte(_ offset: Int) -> UInt8 { bytes[range.lowerBound + offset] }
+        if digits.count == 10, allDigits([0, 1, 2, 3, 5, 6, 8, 9]), byte(4) == UInt8(ascii: "-"), byte(7) == UInt8(ascii: "-") {
+            return ContentNode(.timestamp(text), at: location) // 2026-11-20
+        }
+        if digits.count == 20, allDigits([0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]), byte(4) == UInt8(ascii: "-"), byte(7) == UInt8(ascii: "-"),
+           byte(10) == UInt8(ascii: "T"), byte(13) == UInt8(ascii: ":"), byte(16) == UInt8(ascii: ":"), byte(19) == UInt8(ascii: "Z") {
+            return ContentNode(.timestamp(text), at: location) // 2026-11-20T10:00:00Z
+        }
+        if digits.count <= 18, allDigits(Array(digits.indices)), digits[0] != 0 || digits.count == 1, let number = Int(text) {
+            return ContentNode(.int(number), at: location)
+        }
+        // Other numbers, dates and YAML's words: Yams's resolver decides, as for any other document.
+        return ContentNode(YAMLParser.scalarValue(Node.Scalar(text, .implicit, .plain), node: Node(text, .implicit, .plain)), at: location)
+    }
+}
