@@ -118,6 +118,15 @@ public final class ViewObject: @unchecked Sendable, Equatable {
 
     public var pairs: [(String, ViewValue)] { keys.map { ($0, self[$0] ?? .null) } }
 
+    /// The values that are components still to render, in key order.
+    var componentLists: [(String, [ComponentView])] {
+        var lists: [(String, [ComponentView])] = []
+        for (key, value) in storage {
+            if case .components(let children) = value { lists.append((key, children)) }
+        }
+        return lists.count > 1 ? lists.sorted { keys.firstIndex(of: $0.0)! < keys.firstIndex(of: $1.0)! } : lists
+    }
+
     /// A copy with `other`'s keys added, replacing same-named ones.
     public func merging(_ other: [(String, ViewValue)]) -> ViewObject {
         ViewObject(pairs + other, isOpen: isOpen)

@@ -26,7 +26,7 @@ public struct AssetFingerprints: Sendable, Equatable {
 
     /// The output path a template's `assets/site.css` or `/assets/site.css` names.
     static func key(_ name: String) -> String {
-        String(name.trimmingCharacters(in: .whitespacesAndNewlines).drop { $0 == "/" })
+        String(TemplateScope.trimmed(name).drop { $0 == "/" })
     }
 }
 

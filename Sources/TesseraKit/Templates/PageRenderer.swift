@@ -44,6 +44,15 @@ struct PageRenderer: Sendable {
             "site": .view(.object(sites[language] ?? sites.values.first ?? ViewObject([]))), "page": .view(.object(view.data)),
         ]
 
+        // `{{component.code}}`, one value per component type of the page.
+        var componentValues: [String: TemplateValue] = [:]
+        func componentValue(_ code: String) -> TemplateValue {
+            if let known = componentValues[code] { return known }
+            let value = TemplateValue.view(.object(["code": .string(code)]))
+            componentValues[code] = value
+            return value
+        }
+
         func use(_ template: CompiledTemplate) {
             used.formUnion(library.dependencies[template.key] ?? [template.key])
         }
@@ -53,16 +62,11 @@ struct PageRenderer: Sendable {
                 throw TesseraError("component '\(component.code)' has no template", at: component.location, hint: "add components/\(component.code).mustache")
             }
             use(body)
-            var values = common
-            for (key, value) in component.data.pairs {
-                if case .components(let children) = value {
-                    values[key] = .rendered(RenderedList(try children.map { (try renderComponent($0), $0.code) }))
-                } else {
-                    values[key] = .view(value)
-                }
+            var values: [String: TemplateValue] = ["component": componentValue(component.code)]
+            for (key, children) in component.data.componentLists {
+                values[key] = .rendered(RenderedList(try children.map { (try renderComponent($0), $0.code) }))
             }
-            values["component"] = .view(.object(["code": .string(component.code)]))
-            let html = try renderer.render(body, values, context: "component '\(component.code)'", warnings: warnings)
+            let html = try renderer.render(body, values, fields: component.data, common: common, context: "component '\(component.code)'", warnings: warnings)
             guard let shellName = component.shell else { return html }
             guard let shell = library.shells[shellName] else {
                 throw TesseraError("unknown shell '\(shellName)' for component '\(component.code)'", at: component.location,
@@ -70,7 +74,9 @@ struct PageRenderer: Sendable {
             }
             use(shell)
             values["body"] = .text(html)
-            return try renderer.render(shell, values, context: "shell '\(shellName)' (around '\(component.code)')", optionalNames: shellFieldNames, warnings: warnings)
+            return try renderer.render(
+                shell, values, fields: component.data, common: common, context: "shell '\(shellName)' (around '\(component.code)')",
+                optionalNames: shellFieldNames, warnings: warnings)
         }
 
         func renderOptional(_ component: ComponentView?) -> TemplateValue {

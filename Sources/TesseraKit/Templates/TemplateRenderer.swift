@@ -16,8 +16,11 @@ struct TemplateRenderer: Sendable {
     var assetUse: AssetUse?
 
     /// Renders; missing translations that are only warnings go to `warnings`.
-    func render(_ template: CompiledTemplate, _ values: [String: TemplateValue], context: String, optionalNames: Set<String> = [], warnings: DiagnosticCollector? = nil) throws -> String {
-        let scope = TemplateScope(values, optionalNames: optionalNames)
+    func render(
+        _ template: CompiledTemplate, _ values: [String: TemplateValue], fields: ViewObject? = nil, common: [String: TemplateValue] = [:], context: String,
+        optionalNames: Set<String> = [], warnings: DiagnosticCollector? = nil
+    ) throws -> String {
+        let scope = TemplateScope(values, fields: fields, common: common, optionalNames: optionalNames)
         if let translator { scope.provideTranslations(translator, fallback: missingTranslations == .warning ? fallback : nil) }
         scope.provideAssets(fingerprints, basePath: basePath, use: assetUse)
         let rendering = MustacheRendering(partials: library.partials, root: scope)

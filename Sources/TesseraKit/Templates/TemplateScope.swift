@@ -3,7 +3,11 @@ import Foundation
 /// The root of a render's context stack. A name is asked here last, so a name the root does not
 /// have is a name nothing in the stack has: a missing variable, recorded to be reported as an error.
 final class TemplateScope {
-    private var values: [String: TemplateValue]
+    /// Looked up in this order: what this render adds (`body`, rendered children), the
+    /// component's fields, then what every template of the page gets (`site`, `page`).
+    private let values: [String: TemplateValue]
+    private let fields: ViewObject?
+    private let common: [String: TemplateValue]
     private(set) var missing: [String] = []
     /// Translation keys `t` could not find, with the error each gave.
     private(set) var missingTranslations: [(key: String, error: TesseraError)] = []
@@ -12,8 +16,10 @@ final class TemplateScope {
     /// some of the components it wraps declare).
     private let optionalNames: Set<String>
 
-    init(_ values: [String: TemplateValue], optionalNames: Set<String> = []) {
+    init(_ values: [String: TemplateValue], fields: ViewObject? = nil, common: [String: TemplateValue] = [:], optionalNames: Set<String> = []) {
         self.values = values
+        self.fields = fields
+        self.common = common
         self.optionalNames = optionalNames
     }
 
@@ -22,6 +28,9 @@ final class TemplateScope {
 
     func value(named name: String) -> TemplateValue? {
         if let value = values[name] { return value }
+        if let value = fields?[name] { return .view(value) }
+        if let value = common[name] { return value }
+        if let helper = helper(named: name) { return .helper(helper) }
         if optionalNames.contains(name) { return .null }
         if let problem = Translator.CountProblem(name: name) {
             let root = MustacheTag(kind: .variable, name: problem.variable, line: 0, column: 0).rootName
@@ -33,33 +42,65 @@ final class TemplateScope {
     }
 
     /// What a template receives, for hints; the asset helpers are documented, not listed.
-    var names: [String] { values.keys.filter { $0 != "asset" && $0 != "integrity" }.sorted() }
+    var names: [String] { Set(values.keys).union(fields?.keys ?? []).union(common.keys).union(translator == nil ? [] : ["t"]).sorted() }
 
     /// `{{#asset}}` / `{{#integrity}}` arguments that name no fingerprinted file.
     private(set) var unknownAssets: [(tag: String, name: String)] = []
 
-    /// Offers `{{#asset}}assets/site.css{{/asset}}` (the fingerprinted URL, with the base path)
-    /// and `{{#integrity}}assets/site.css{{/integrity}}` (its `sha256-…` hash).
-    func provideAssets(_ fingerprints: AssetFingerprints, basePath: String, use: AssetUse?) {
-        for tag in ["asset", "integrity"] {
-            values[tag] = .lambda { [unowned self] text in
-                let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                let key = AssetFingerprints.key(name)
-                guard let entry = fingerprints.entries[key] else {
-                    if !unknownAssets.contains(where: { $0 == (tag, name) }) { unknownAssets.append((tag, name)) }
-                    return .literal("")
-                }
-                use?.record(key, entry)
-                return .literal(tag == "asset" ? basePath + entry.path : entry.integrity)
-            }
+    /// The helpers a template calls with a section's text. Offered by the scope itself, after the
+    /// values: made once, not per render.
+    enum Helper {
+        /// `{{#t}}key{{/t}}`, `{{#t}}key count=field{{/t}}`
+        case translate
+        /// `{{#asset}}assets/site.css{{/asset}}`: the fingerprinted URL, with the base path.
+        case asset
+        /// `{{#integrity}}assets/site.css{{/integrity}}`: its `sha256-…` hash.
+        case integrity
+    }
+
+    private var translator: Translator?
+    private var fallback: Translator?
+    private var fingerprints = AssetFingerprints()
+    private var basePath = "/"
+    private var assetUse: AssetUse?
+
+    func helper(named name: String) -> Helper? {
+        switch name {
+        case "t": return translator == nil ? nil : .translate
+        case "asset": return .asset
+        case "integrity": return .integrity
+        default: return nil
         }
     }
 
-    /// Offers `{{#t}}key{{/t}}` and `{{#t}}key count=field{{/t}}`: the translation becomes a
-    /// template rendered in place, so its `{name}` placeholders are the context's values, escaped.
+    func provideAssets(_ fingerprints: AssetFingerprints, basePath: String, use: AssetUse?) {
+        self.fingerprints = fingerprints
+        self.basePath = basePath
+        self.assetUse = use
+    }
+
+    /// The translation becomes a template rendered in place, so its `{name}` placeholders are the
+    /// context's values, escaped.
     func provideTranslations(_ translator: Translator, fallback: Translator?) {
-        values["t"] = .lambda { [unowned self] text in
-            let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        self.translator = translator
+        self.fallback = fallback
+    }
+
+    func call(_ helper: Helper, with text: String) -> LambdaResult {
+        switch helper {
+        case .asset, .integrity:
+            let tag = helper == .asset ? "asset" : "integrity"
+            let name = Self.trimmed(text)
+            let key = AssetFingerprints.key(name)
+            guard let entry = fingerprints.entries[key] else {
+                if !unknownAssets.contains(where: { $0 == (tag, name) }) { unknownAssets.append((tag, name)) }
+                return .literal("")
+            }
+            assetUse?.record(key, entry)
+            return .literal(helper == .asset ? basePath + entry.path : entry.integrity)
+        case .translate:
+            guard let translator else { return .literal("") }
+            let words = text.utf8.split(whereSeparator: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }).map { String(decoding: $0, as: UTF8.self) }
             guard let key = words.first else { return .literal("") }
             let count = words.dropFirst().first { $0.hasPrefix("count=") }.map { String($0.dropFirst("count=".count)) }
             do {
@@ -75,6 +116,20 @@ final class TemplateScope {
 
     /// `text` as literal text when it has no Mustache tags, else as a template to render.
     static func result(_ text: String) -> LambdaResult {
-        text.contains("{{") ? .template(text) : .literal(text)
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x7B && previous == 0x7B { return .template(text) }
+            previous = byte
+        }
+        return .literal(text)
+    }
+
+    /// `text` without the spaces and line breaks around it.
+    static func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
+        let isSpace = { (byte: UInt8) in byte == 32 || byte == 9 || byte == 10 || byte == 13 }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == utf8.startIndex && last == utf8.index(before: utf8.endIndex) { return text }
+        return String(text[first...last])
     }
 }

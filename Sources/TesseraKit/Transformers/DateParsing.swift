@@ -128,7 +128,11 @@ public enum DateParsing {
 
     /// True when the text carries a time of day, not only a calendar date.
     public static func hasTime(_ text: String) -> Bool {
-        text.trimmingCharacters(in: .whitespaces).count > 10
+        // Dates are ASCII: more than `yyyy-mm-dd` once spaces and tabs around are set aside.
+        let utf8 = text.utf8
+        let leading = utf8.prefix { $0 == 32 || $0 == 9 }.count
+        let trailing = utf8.reversed().prefix { $0 == 32 || $0 == 9 }.count
+        return utf8.count - leading - trailing > 10
     }
 
     static let formatHint = "write an ISO 8601 date such as 2026-11-01 or 2026-11-01T09:30:00Z"

@@ -11,6 +11,8 @@ enum TemplateValue {
     case item(RenderedList.Item)
     /// `{{#name}}text{{/name}}` calls it with `text`.
     case lambda((String) -> LambdaResult)
+    /// One of the root scope's helpers (`t`, `asset`, `integrity`), called like a lambda.
+    case helper(TemplateScope.Helper)
 
     static var null: TemplateValue { .view(.null) }
 
@@ -128,6 +130,8 @@ final class MustacheRendering {
                 for item in list.items { inside(.item(item)) { render(nodes, environment, into: &out) } }
             case .lambda(let lambda):
                 apply(lambda(source), escaped: false, environment, into: &out)
+            case .helper(let helper):
+                apply(root.call(helper, with: source), escaped: false, environment, into: &out)
             case let value?:
                 inside(value) { render(nodes, environment, into: &out) }
             }
@@ -204,6 +208,8 @@ final class MustacheRendering {
             append(list.renderText, escaped: escaped, into: &out)
         case .lambda(let lambda)?:
             apply(lambda(""), escaped: escaped, environment, into: &out)
+        case .helper(let helper)?:
+            apply(root.call(helper, with: ""), escaped: escaped, environment, into: &out)
         case .view?:
             break
         }
