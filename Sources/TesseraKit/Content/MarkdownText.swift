@@ -36,7 +36,17 @@ enum MarkdownText {
     static func firstParagraph(_ markdown: String, limit: Int = 160) -> String? {
         var lines: [Substring] = []
         var inFence: Substring?
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Line by line from the top, stopping after the paragraph: bodies can be long.
+        var rest = markdown[...]
+        while !rest.isEmpty {
+            let line: Substring
+            if let end = rest.utf8.firstIndex(of: 0x0A) {
+                line = rest[..<end]
+                rest = rest[rest.utf8.index(after: end)...]
+            } else {
+                line = rest
+                rest = ""
+            }
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if let fence = inFence {
                 if trimmed.hasPrefix(fence) { inFence = nil }
