@@ -43,12 +43,39 @@ public struct MarkdownRenderer: Sendable {
     /// Inline HTML: one paragraph without its `<p>`, for titles and one-line messages.
     /// Returns nil when the Markdown is more than one paragraph.
     public func inlineHTML(_ markdown: String, links: Links? = nil) throws -> String? {
+        if let plain = plainInline(markdown) { return plain }
         let block = try html(markdown, links: links).trimmingCharacters(in: .newlines)
         if block.isEmpty { return "" }
         guard block.hasPrefix("<p>"), block.hasSuffix("</p>") else { return nil }
         let inner = block.dropFirst(3).dropLast(4)
         guard !inner.contains("</p>") else { return nil }
         return String(inner)
+    }
+
+    /// The inline HTML of text in which Markdown can find nothing to do: one line of letters,
+    /// digits, spaces and plain punctuation, starting with a letter; cmark would print it as it
+    /// is (a test compares both). Nil for anything else, which cmark renders. Titles, names and
+    /// labels are mostly such text.
+    func plainInline(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard let first = utf8.first, first | 0x20 >= 0x61, first | 0x20 <= 0x7A, utf8.last != 0x20 else { return nil }
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            switch byte {
+            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x80...0xFF,
+                 UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "?"), UInt8(ascii: "("),
+                 UInt8(ascii: ")"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "$"), UInt8(ascii: "@"), UInt8(ascii: "+"),
+                 UInt8(ascii: "="), UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"):
+                break
+            case UInt8(ascii: "."), UInt8(ascii: "-"):
+                // "..." and "--" are typography with `smart`.
+                if options.smart && previous == byte { return nil }
+            default:
+                return nil
+            }
+            previous = byte
+        }
+        return text
     }
 
     /// Parses once, checks and resolves every link and image URL, renders.

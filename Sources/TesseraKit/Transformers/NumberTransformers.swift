@@ -42,40 +42,33 @@ enum NumberTransformers {
         view(of: try number(node, field), fractionDigits: fractionDigits(field), context: context)
     }
 
-    /// A whole number as a number field shows it, made once per language and value: every page's
-    /// `wordCount` and `readingTime` would otherwise be formatted by ICU each time its data is made.
+    /// A whole number as a number field shows it: every page's `wordCount` and `readingTime`.
     static func view(ofCount count: Int, context: TransformContext) -> ViewValue {
-        let key = context.locale.identifier + "\u{1}" + String(count)
-        if let known = countViews.lock.withLock({ countViews.values[key] }) { return known }
-        let view = view(of: Double(count), context: context)
-        countViews.lock.withLock { countViews.values[key] = view }
-        return view
+        view(of: Double(count), context: context)
     }
-
-    private final class CountViews: @unchecked Sendable {
-        let lock = NSLock()
-        var values: [String: ViewValue] = [:]
-    }
-
-    private static let countViews = CountViews()
 
     /// A number as a number field shows it: localized text, with `value` and `plural` parts.
     static func view(of value: Double, fractionDigits: Int? = nil, context: TransformContext) -> ViewValue {
-        var style = FloatingPointFormatStyle<Double>.number.locale(context.locale)
-        if let fractionDigits { style = style.precision(.fractionLength(fractionDigits)) }
-        return .formatted(value.formatted(style), ["value": .number(value), "plural": context.pluralFlags(value)])
+        FormattedNumbers.shared.view(.init(kind: .number, value: value, digits: fractionDigits, locale: context.locale.identifier)) {
+            var style = FloatingPointFormatStyle<Double>.number.locale(context.locale)
+            if let fractionDigits { style = style.precision(.fractionLength(fractionDigits)) }
+            return .formatted(value.formatted(style), ["value": .number(value), "plural": context.pluralFlags(value)])
+        }
     }
 
     /// `0.42` is 42 %: percentages are written as fractions, like progress values in apps.
     static let percent = Transformer("percent") { node, field, context in
         let value = try number(node, field, allowPercentSign: true)
-        var style = FloatingPointFormatStyle<Double>.Percent.percent.locale(context.locale)
-        if let digits = fractionDigits(field) { style = style.precision(.fractionLength(digits)) }
-        return .formatted(value.formatted(style), [
-            "value": .number(value),
-            "percent": .number((value * 100 * 1e6).rounded() / 1e6),
-            "plural": context.pluralFlags(value * 100),
-        ])
+        let digits = fractionDigits(field)
+        return FormattedNumbers.shared.view(.init(kind: .percent, value: value, digits: digits, locale: context.locale.identifier)) {
+            var style = FloatingPointFormatStyle<Double>.Percent.percent.locale(context.locale)
+            if let digits { style = style.precision(.fractionLength(digits)) }
+            return .formatted(value.formatted(style), [
+                "value": .number(value),
+                "percent": .number((value * 100 * 1e6).rounded() / 1e6),
+                "plural": context.pluralFlags(value * 100),
+            ])
+        }
     }
 
     /// An amount in the field's, or the site's, currency; or `{ amount: 12.5, currency: EUR }`.
@@ -95,14 +88,55 @@ enum NumberTransformers {
             amount = try number(node, field)
         }
         try checkCurrency(code, at: node.location)
-        let style = FloatingPointFormatStyle<Double>.Currency(code: code, locale: context.locale)
-        return .formatted(amount.formatted(style), [
-            "value": .number(amount),
-            "currency": .string(code),
-            "absolute": .string(abs(amount).formatted(style)),
-            "negative": .bool(amount < 0),
-            "positive": .bool(amount > 0),
-            "plural": context.pluralFlags(amount),
-        ])
+        return FormattedNumbers.shared.view(.init(kind: .currency, value: amount, currency: code, locale: context.locale.identifier)) {
+            let style = FloatingPointFormatStyle<Double>.Currency(code: code, locale: context.locale)
+            return .formatted(amount.formatted(style), [
+                "value": .number(amount),
+                "currency": .string(code),
+                "absolute": .string(abs(amount).formatted(style)),
+                "negative": .bool(amount < 0),
+                "positive": .bool(amount > 0),
+                "plural": context.pluralFlags(amount),
+            ])
+        }
+    }
+}
+
+/// Number, percent and currency views already made, by value, precision, currency and language:
+/// formatting through ICU costs more than the rest of a component, and values repeat (progress,
+/// prices, counts). Shared between threads; bounded, a long preview session starts again rather
+/// than grow without limit.
+final class FormattedNumbers: @unchecked Sendable {
+    struct Key: Hashable {
+        enum Kind: UInt8 { case number, percent, currency, signedCurrency }
+        var kind: Kind
+        /// The bits, so that -0 and 0 stay apart.
+        var value: UInt64
+        var digits: Int?
+        var currency = ""
+        var locale: String
+
+        init(kind: Kind, value: Double, digits: Int? = nil, currency: String = "", locale: String) {
+            self.kind = kind
+            self.value = value.bitPattern
+            self.digits = digits
+            self.currency = currency
+            self.locale = locale
+        }
+    }
+
+    static let shared = FormattedNumbers()
+    static let limit = 100_000
+    private let lock = NSLock()
+    private var views: [Key: ViewValue] = [:]
+
+    func view(_ key: Key, make: () -> ViewValue) -> ViewValue {
+        if let known = lock.withLock({ views[key] }) { return known }
+        let made = make()
+        lock.withLock {
+            if views.count >= Self.limit { views.removeAll(keepingCapacity: true) }
+            views[key] = made
+        }
+        return made
     }
 }

@@ -159,3 +159,29 @@ import Testing
         #expect(DateParsing.parse("2026-12-01T12:00:00", timeZone: paris) == DateParsing.parse("2026-12-01T11:00:00Z", timeZone: utc))
     }
 }
+
+/// Text in which Markdown finds nothing to do skips cmark; it must come out as cmark prints it.
+@Suite struct PlainInlineMarkdownTests {
+    static let samples: [String] = [
+        "Course 999", "Ada Lovelace", "Notice with a link", "What this is about", "Learners", "vs last week", "Visa 4242",
+        "Café, naïve: 日本語 (ok)?", "a  b", "Section 0 of page 999", "x+y=z", "50% off", "Price: $12 / month", "me@example.com",
+        "http://example.com/a", "a # not a heading", "Step 1) go", "e.g. this", "Hello -- world", "Wait...", "a - b", "a.b.c",
+        "{braces} | pipes ^ caret", "Ünïcödé", "Title with trailing dot.", "Q: why?", "A;B", "x--y", "ab..cd",
+        "1. list", "# heading", "- item", "*emphasis*", "_under_", "`code`", "[link](x)", "a <b>", "a & b", "\"quoted\"",
+        "it's", "tab\there", "two\nlines", " leading", "trailing ", "back\\slash", "~~strike~~", "!bang",
+    ]
+
+    @Test(arguments: [true, false])
+    func plainTextComesOutAsCmarkPrintsIt(_ smart: Bool) throws {
+        let renderer = MarkdownRenderer(options: .init(smart: smart))
+        var taken = 0
+        for text in Self.samples {
+            guard let fast = renderer.plainInline(text) else { continue }
+            taken += 1
+            let block = try renderer.html(text)
+            #expect(block == "<p>" + fast + "</p>\n", "\(text.debugDescription) with smart: \(smart)")
+        }
+        #expect(taken >= 20)
+        #expect(renderer.plainInline("*emphasis*") == nil && renderer.plainInline("a & b") == nil && renderer.plainInline("1. list") == nil)
+    }
+}

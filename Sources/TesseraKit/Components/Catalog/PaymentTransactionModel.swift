@@ -30,12 +30,15 @@ struct PaymentTransactionModel: ComponentModel {
         case .credit: signed = abs(amount)
         case .none: signed = 0
         }
-        let style = FloatingPointFormatStyle<Double>.Currency(code: currency, locale: context.locale)
-            .sign(strategy: .always(showZero: false))
+        let signedAmount = FormattedNumbers.shared.view(.init(kind: .signedCurrency, value: signed, currency: currency, locale: context.locale.identifier)) {
+            let style = FloatingPointFormatStyle<Double>.Currency(code: currency, locale: context.locale)
+                .sign(strategy: .always(showZero: false))
+            return .string(SignedText.typographicMinus(signed.formatted(style)))
+        }
         return ViewData(
             direction: direction,
             directionLabel: try context.translator.text([.debit: "payment.debit", .credit: "payment.credit", .none: "payment.amount"][direction]!),
-            signedAmount: SignedText.typographicMinus(signed.formatted(style)),
+            signedAmount: signedAmount.text ?? "",
             debit: direction == .debit, credit: direction == .credit)
     }
 

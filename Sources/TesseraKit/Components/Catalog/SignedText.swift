@@ -13,6 +13,10 @@ enum SignedText {
     }
 
     static func typographicMinus(_ text: String) -> String {
-        text.replacingOccurrences(of: "-", with: "\u{2212}")
+        guard text.utf8.contains(UInt8(ascii: "-")) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 4)
+        for scalar in text.unicodeScalars { if scalar == "-" { out += "\u{2212}" } else { out.unicodeScalars.append(scalar) } }
+        return out
     }
 }

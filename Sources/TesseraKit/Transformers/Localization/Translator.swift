@@ -116,6 +116,7 @@ public struct Translator: Sendable {
     }
 
     static func fill(_ text: String, _ values: [String: String]) -> String {
+        guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
         var result = text
         for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }
         return result
