@@ -53,7 +53,11 @@ public enum ViewValue: Sendable, Equatable {
 /// uses one or two): an object can name them up front and compute each on first use, once.
 public final class ViewObject: @unchecked Sendable, Equatable {
     public let keys: [String]
-    private let storage: [String: ViewValue]
+    /// Values in the order of `keys` (nil where a deferred value is not computed yet). Small
+    /// objects, which almost all are, find a key by scanning `keys`; large ones through `index`.
+    private let values: [ViewValue?]
+    private let index: [String: Int]?
+    static let indexedCount = 12
     private let deferred: Deferred?
     /// True for free-form data (front matter `params`, site.yml `params`, data files): a template
     /// may ask for a key that this object lacks. Other objects, whose keys are the parts of a value
@@ -87,44 +91,70 @@ public final class ViewObject: @unchecked Sendable, Equatable {
     public init(_ pairs: [(String, ViewValue)], isOpen: Bool = false) {
         self.isOpen = isOpen
         var keys: [String] = []
-        var storage: [String: ViewValue] = [:]
+        var values: [ViewValue?] = []
         keys.reserveCapacity(pairs.count)
-        for (key, value) in pairs {
-            if storage.updateValue(value, forKey: key) == nil { keys.append(key) }
+        values.reserveCapacity(pairs.count)
+        if pairs.count > Self.indexedCount {
+            var index: [String: Int] = [:]
+            for (key, value) in pairs {
+                // A repeated key keeps its first place and takes the last value.
+                if let position = index[key] { values[position] = value; continue }
+                index[key] = keys.count
+                keys.append(key)
+                values.append(value)
+            }
+            self.index = index
+        } else {
+            for (key, value) in pairs {
+                if let position = keys.firstIndex(of: key) { values[position] = value; continue }
+                keys.append(key)
+                values.append(value)
+            }
+            self.index = nil
         }
         self.keys = keys
-        self.storage = storage
+        self.values = values
         self.deferred = nil
     }
 
     /// An object whose `keys` not in `eager` are computed by `compute` when first read.
     init(keys: [String], eager: [String: ViewValue], identity: AnyHashable, compute: @escaping @Sendable (String) -> ViewValue?) {
         self.keys = keys
-        self.storage = eager
+        self.values = keys.map { eager[$0] }
+        self.index = keys.count > Self.indexedCount ? Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) : nil
         self.deferred = Deferred(identity: identity, compute: compute)
         self.isOpen = false
     }
 
+    @inline(__always)
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return keys.firstIndex(of: key)
+    }
+
     public subscript(key: String) -> ViewValue? {
-        if let value = storage[key] { return value }
-        guard let deferred, keys.contains(key) else { return nil }
-        return deferred.value(key)
+        guard let position = position(of: key) else { return nil }
+        if let value = values[position] { return value }
+        return deferred?.value(key)
     }
 
     /// The value of `key` if it is stored or was computed already; never computes it.
     func valueIfComputed(_ key: String) -> ViewValue? {
-        storage[key] ?? deferred?.computed(key)
+        guard let position = position(of: key) else { return nil }
+        return values[position] ?? deferred?.computed(key)
     }
 
-    public var pairs: [(String, ViewValue)] { keys.map { ($0, self[$0] ?? .null) } }
+    public var pairs: [(String, ViewValue)] {
+        deferred == nil ? zip(keys, values).map { ($0, $1 ?? .null) } : keys.map { ($0, self[$0] ?? .null) }
+    }
 
     /// The values that are components still to render, in key order.
     var componentLists: [(String, [ComponentView])] {
         var lists: [(String, [ComponentView])] = []
-        for (key, value) in storage {
-            if case .components(let children) = value { lists.append((key, children)) }
+        for (key, value) in zip(keys, values) {
+            if case .components(let children)? = value { lists.append((key, children)) }
         }
-        return lists.count > 1 ? lists.sorted { keys.firstIndex(of: $0.0)! < keys.firstIndex(of: $1.0)! } : lists
+        return lists
     }
 
     /// A copy with `other`'s keys added, replacing same-named ones.
@@ -136,7 +166,7 @@ public final class ViewObject: @unchecked Sendable, Equatable {
         if lhs === rhs { return true }
         guard lhs.keys == rhs.keys else { return false }
         switch (lhs.deferred, rhs.deferred) {
-        case (nil, nil): return lhs.storage == rhs.storage
+        case (nil, nil): return lhs.values == rhs.values
         case let (left?, right?) where left.identity == right.identity: return true
         default: return lhs.pairs.elementsEqual(rhs.pairs) { $0.0 == $1.0 && $0.1 == $1.1 }
         }

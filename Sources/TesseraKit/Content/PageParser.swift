@@ -33,13 +33,16 @@ struct PageParser: Equatable {
             layoutLocation: root.location)
         page.body = front.body
         page.wordCount = MarkdownText.wordCount(front.body)
-        page.excerpt = MarkdownText.firstParagraph(front.body)
         page.bodyLine = front.bodyLine
         page.frontMatter = (root.entries ?? []).filter { $0.key != "sections" && $0.key != "components" }
 
         let errors = DiagnosticCollector()
         for entry in root.entries ?? [] {
             errors.attempt { try apply(entry, to: &page) }
+        }
+        // The first paragraph describes a page that has no `summary` or `description` of its own.
+        if page.summary == nil && page.params.first(where: { $0.key == "description" })?.value.scalarText == nil {
+            page.excerpt = MarkdownText.firstParagraph(front.body)
         }
         if root["sections"] != nil, let components = root.entry("components") {
             errors.report(Diagnostic(
