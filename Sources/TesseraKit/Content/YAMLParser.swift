@@ -128,6 +128,12 @@ enum YAMLParser {
            !Self.resolvingWords.contains(scalar.string) {
             return .string(scalar.string)
         }
+        // Only digits and `+ - . ~ < =` start YAML's numbers, dates, null, merge and value
+        // scalars; other characters (`/about/`, `(c) 2026`, `$5`) start text.
+        if let first = scalar.string.utf8.first, first < 0x80, !(first >= 0x30 && first <= 0x39), !(first | 0x20 >= 0x61 && first | 0x20 <= 0x7A),
+           !"+-.~<=".utf8.contains(first) {
+            return .string(scalar.string)
+        }
         if let value = commonScalar(scalar.string) { return value }
         let tag = Tag.Name(rawValue: node.tag.description)
         // YAML 1.1 reads `16:9` as a base-60 number (969); nobody writing content means that.

@@ -44,11 +44,19 @@ public struct MarkdownRenderer: Sendable {
     /// Returns nil when the Markdown is more than one paragraph.
     public func inlineHTML(_ markdown: String, links: Links? = nil) throws -> String? {
         if let plain = plainInline(markdown) { return plain }
-        let block = try html(markdown, links: links).trimmingCharacters(in: .newlines)
+        var block = try html(markdown, links: links)[...]
+        while block.utf8.last == 0x0A { block = block.dropLast() }
+        while block.utf8.first == 0x0A { block = block.dropFirst() }
         if block.isEmpty { return "" }
         guard block.hasPrefix("<p>"), block.hasSuffix("</p>") else { return nil }
         let inner = block.dropFirst(3).dropLast(4)
-        guard !inner.contains("</p>") else { return nil }
+        // One paragraph: no other `</p>` inside.
+        let close = Array("</p>".utf8)
+        var matched = 0
+        for byte in inner.utf8 {
+            matched = byte == close[matched] ? matched + 1 : (byte == close[0] ? 1 : 0)
+            if matched == close.count { return nil }
+        }
         return String(inner)
     }
 
