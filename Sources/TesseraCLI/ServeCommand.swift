@@ -35,11 +35,15 @@ struct ServeCommand: AsyncParsableCommand {
             throw DiagnosticPrinter.fail(TesseraError("port \(port) on \(host) is in use\(next)"), doing: "serve")
         }
         let options: BuildOptions
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-serve-\(UUID().uuidString)").path
+        // A folder of its own around the preview's output: each rebuild looks beside the output
+        // for staging folders of interrupted builds, which must not mean listing all of /tmp.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-serve-\(UUID().uuidString)").path
+        let output = folder + "/site"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         do { options = try site.buildOptions(output: output) } catch let error as TesseraError {
             throw site.printer.fail(error, doing: "serve")
         }
-        defer { try? FileManager.default.removeItem(atPath: output) }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let session = PreviewSession(options: options)
         let hub = PreviewHub()
         let base = FileManager.default.currentDirectoryPath

@@ -4,6 +4,14 @@ import Foundation
 /// A site written to a fresh temporary folder from inline files, built through the real pipeline.
 struct TemporarySite {
     let root: String
+    /// Removes the folder when the last copy of the site goes.
+    private let folder: Folder
+
+    final class Folder: Sendable {
+        let path: String
+        init(_ path: String) { self.path = path }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
 
     /// A small theme written from Documentation/Templates.md alone: one layout, a list section,
     /// a card shell and a few components. Tests add or replace files on top of it.
@@ -33,6 +41,7 @@ struct TemporarySite {
     init(_ files: [String: String], base: [String: String] = baseFiles, theme: String? = "mini") throws {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("tessera-test-\(UUID().uuidString)").path
+        folder = Folder(root)
         var all = base.merging(files) { _, new in new }
         if let theme, files["site.yml"] == nil {
             all["site.yml"] = (all["site.yml"] ?? "") + "theme: \(theme)\n"
