@@ -169,9 +169,13 @@ extension BuildStep {
         let fingerprints = state.fingerprints
         let outputs = state.configuration.outputs
         // Pages with `outputs: [json]` get no HTML.
-        let htmlViews = state.pageViews.filter { ($0.page.outputs ?? outputs).contains("html") }
+        var htmlViews = state.pageViews.filter { ($0.page.outputs ?? outputs).contains("html") }
+        // Without page JSON or a preview cache, nothing reads a page's view data after its HTML:
+        // each is let go once rendered, so all the views are not in memory beside all the HTML.
+        let keepViews = cache != nil || state.pageViews.contains { ($0.page.outputs ?? outputs).contains("json") }
+        if !keepViews { state.pageViews = [] }
         // Each page's HTML becomes its output bytes at once: the text is not kept beside them.
-        let results = ParallelMap.map(htmlViews) { view -> (Page, PageRenderer.Result, OutputFile)? in
+        let render = { (view: PageView) -> (Page, PageRenderer.Result, OutputFile)? in
             if let reused = cache?.rendering(of: view, templates: sources, fingerprints: fingerprints, generation: generation) {
                 return (view.page, reused, .text(view.page.outputPath, reused.html))
             }
@@ -183,6 +187,7 @@ extension BuildStep {
                 return (view.page, result, file)
             }
         }
+        let results = keepViews ? ParallelMap.map(htmlViews, render) : ParallelMap.mapReleasing(&htmlViews, render)
         for case let (page, result, _)? in results where !result.warnings.isEmpty {
             result.warnings.forEach(diagnostics.report)
             state.warnedPages.insert(page.url)

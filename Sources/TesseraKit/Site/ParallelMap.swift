@@ -18,4 +18,29 @@ enum ParallelMap {
             return slots.map { $0! }
         }
     }
+
+    /// `map` that takes the elements out of `input` (left empty) and lets each go as soon as it
+    /// is transformed: what the elements hold is not all in memory next to all the results.
+    static func mapReleasing<Element, Result>(_ input: inout [Element], _ transform: (Element) -> Result) -> [Result] {
+        var pending = input.map(Optional.some)
+        input = []
+        guard pending.count > 1 else { return pending.map { transform($0!) } }
+        return withoutActuallyEscaping(transform) { transform in
+            nonisolated(unsafe) let transform = transform
+            let count = pending.count
+            var slots = [Result?](repeating: nil, count: count)
+            slots.withUnsafeMutableBufferPointer { results in
+                pending.withUnsafeMutableBufferPointer { elements in
+                    // Each iteration touches only its own slots, so sharing the buffers is safe.
+                    nonisolated(unsafe) let results = results.baseAddress!
+                    nonisolated(unsafe) let elements = elements.baseAddress!
+                    DispatchQueue.concurrentPerform(iterations: count) { index in
+                        let element = elements[index].take()!
+                        results[index] = transform(element)
+                    }
+                }
+            }
+            return slots.map { $0! }
+        }
+    }
 }
