@@ -113,16 +113,14 @@ public enum DateParsing {
     static func calendar(for zone: TimeZone) -> Calendar { calendars.calendar(for: zone) }
 
     private final class CalendarsByZone: @unchecked Sendable {
-        private let lock = NSLock()
-        private var calendars: [String: Calendar] = [:]
+        private let memo = Memo<String, Calendar>()
 
         func calendar(for zone: TimeZone) -> Calendar {
-            let key = zone.identifier + "\u{1}" + String(zone.secondsFromGMT())
-            if let known = lock.withLock({ calendars[key] }) { return known }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            lock.withLock { calendars[key] = calendar }
-            return calendar
+            memo.value(zone.identifier + "\u{1}" + String(zone.secondsFromGMT())) {
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = zone
+                return calendar
+            }
         }
     }
 

@@ -116,8 +116,7 @@ enum DateTransformer {
 /// Relative wordings ("3 days ago", "la semaine dernière") by unit, count and language.
 final class RelativeWords: @unchecked Sendable {
     static let shared = RelativeWords()
-    private let lock = NSLock()
-    private var words: [String: String] = [:]
+    private let memo = Memo<String, String>()
 
     func words(field: Date.AnchoredRelativeFormatStyle.Field, count: Int, locale: String, make: () -> String) -> String {
         let unit = switch field {
@@ -129,11 +128,7 @@ final class RelativeWords: @unchecked Sendable {
         case .month: "M"
         default: "y"
         }
-        let key = unit + String(count) + "\u{1}" + locale
-        if let known = lock.withLock({ words[key] }) { return known }
-        let made = make()
-        lock.withLock { words[key] = made }
-        return made
+        return memo.value(unit + String(count) + "\u{1}" + locale, make: make)
     }
 }
 

@@ -27,17 +27,7 @@ public struct LinkResolver: Sendable, Equatable {
 
     /// Resolutions by target, shared by copies of a resolver until one changes what it resolves
     /// against. Not part of a resolver's identity.
-    final class Memo: @unchecked Sendable, Equatable {
-        private let lock = NSLock()
-        private var resolutions: [String: Resolution] = [:]
-
-        func value(_ key: String, make: () throws -> Resolution) rethrows -> Resolution {
-            if let known = lock.withLock({ resolutions[key] }) { return known }
-            let made = try make()
-            lock.withLock { resolutions[key] = made }
-            return made
-        }
-
+    final class Memo: TesseraKit.Memo<String, Resolution>, Equatable, @unchecked Sendable {
         static func == (lhs: Memo, rhs: Memo) -> Bool { true }
     }
 

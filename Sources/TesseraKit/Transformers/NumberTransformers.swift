@@ -104,8 +104,7 @@ enum NumberTransformers {
 
 /// Number, percent and currency views already made, by value, precision, currency and language:
 /// formatting through ICU costs more than the rest of a component, and values repeat (progress,
-/// prices, counts). Shared between threads; bounded, a long preview session starts again rather
-/// than grow without limit.
+/// prices, counts).
 final class FormattedNumbers: @unchecked Sendable {
     struct Key: Hashable {
         enum Kind: UInt8 { case number, percent, currency, signedCurrency }
@@ -126,17 +125,7 @@ final class FormattedNumbers: @unchecked Sendable {
     }
 
     static let shared = FormattedNumbers()
-    static let limit = 100_000
-    private let lock = NSLock()
-    private var views: [Key: ViewValue] = [:]
+    private let memo = Memo<Key, ViewValue>()
 
-    func view(_ key: Key, make: () -> ViewValue) -> ViewValue {
-        if let known = lock.withLock({ views[key] }) { return known }
-        let made = make()
-        lock.withLock {
-            if views.count >= Self.limit { views.removeAll(keepingCapacity: true) }
-            views[key] = made
-        }
-        return made
-    }
+    func view(_ key: Key, make: () -> ViewValue) -> ViewValue { memo.value(key, make: make) }
 }

@@ -279,17 +279,10 @@ extension MustacheSyntax {
     }
 
     private final class ParsedTemplates: @unchecked Sendable {
-        private let lock = NSLock()
-        private var parsed: [String: MustacheSyntax?] = [:]
+        private let memo = Memo<String, MustacheSyntax?>(limit: 20_000)
 
         func syntax(_ text: String) -> MustacheSyntax? {
-            if let known = lock.withLock({ parsed[text] }) { return known }
-            let syntax = try? MustacheSyntax(parsing: text, strict: false)
-            lock.withLock {
-                if parsed.count > 20_000 { parsed.removeAll() }
-                parsed[text] = syntax
-            }
-            return syntax
+            memo.value(text) { try? MustacheSyntax(parsing: text, strict: false) }
         }
     }
 }

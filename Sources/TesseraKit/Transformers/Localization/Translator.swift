@@ -13,17 +13,7 @@ public struct Translator: Sendable {
         self.plurals = PluralRules.forLanguage(table.language)
     }
 
-    final class TemplateMemo: @unchecked Sendable {
-        private let lock = NSLock()
-        private var entries: [String: String] = [:]
-
-        func value(_ key: String, make: () throws -> String) rethrows -> String {
-            if let known = lock.withLock({ entries[key] }) { return known }
-            let value = try make()
-            lock.withLock { entries[key] = value }
-            return value
-        }
-    }
+    typealias TemplateMemo = Memo<String, String>
 
     public var language: String { table.language }
 
