@@ -18,6 +18,15 @@ public struct PageSection: Sendable, Equatable {
     public var location: SourceLocation
 
     public static let defaultLayout = "list"
+
+    /// The section without its written components, once they are mapped.
+    var withoutComponents: PageSection {
+        var section = self
+        section.header = nil
+        section.items = []
+        section.footer = nil
+        return section
+    }
     static let keys = ["id", "layout", "header", "items", "footer", "examples", "query"]
 
     static func parse(_ node: ContentNode) throws -> PageSection {

@@ -130,16 +130,32 @@ extension BuildStep {
             schemas: state.registry.codes.compactMap { state.registry[$0]?.schema },
             links: state.links, buildDate: state.buildDate, translations: state.translations, menus: state.menus, data: state.data)) ?? 0
         let reused = state.incremental?.reused ?? [:]
-        state.pageViews = ParallelMap.map(reused.isEmpty ? state.pages : state.pages.filter { reused[$0.url] == nil }) { page in
-            // A query section lists other pages, so its page is mapped anew on every build.
-            let listsPages = page.sections.contains { $0.query != nil }
-            if !listsPages, let view = cache?.view(for: page, generation: generation) { return view }
-            return diagnostics.attempt(at: page.location) {
-                let view = try pageMapper.map(page)
-                cache?.store(view, generation: generation)
+        if cache == nil && reused.isEmpty {
+            // Once a page is mapped, its components live on in its view data: the parsed ones are
+            // let go (queries stay, for feeds), so a large site's front matter trees and view data
+            // are not all in memory at once. A preview keeps them to compare the next build.
+            var pages = state.pages
+            state.pages = []
+            state.pageViews = ParallelMap.mapMutating(&pages) { page -> PageView? in
+                let view = diagnostics.attempt(at: page.location) { try pageMapper.map(page) }
+                page.sections = page.sections.map(\.withoutComponents)
+                guard var view else { return nil }
+                view.page.sections = page.sections
                 return view
-            }
-        }.compactMap { $0 }
+            }.compactMap { $0 }
+            state.pages = pages
+        } else {
+            state.pageViews = ParallelMap.map(reused.isEmpty ? state.pages : state.pages.filter { reused[$0.url] == nil }) { page in
+                // A query section lists other pages, so its page is mapped anew on every build.
+                let listsPages = page.sections.contains { $0.query != nil }
+                if !listsPages, let view = cache?.view(for: page, generation: generation) { return view }
+                return diagnostics.attempt(at: page.location) {
+                    let view = try pageMapper.map(page)
+                    cache?.store(view, generation: generation)
+                    return view
+                }
+            }.compactMap { $0 }
+        }
         cache?.retain(sourcePaths: Set(state.pages.map(\.sourcePath)), urls: Set(state.pages.map(\.url)))
     }
 

@@ -19,6 +19,27 @@ enum ParallelMap {
         }
     }
 
+    /// `map` whose transform may also change each element in place.
+    static func mapMutating<Element, Result>(_ input: inout [Element], _ transform: (inout Element) -> Result) -> [Result] {
+        guard input.count > 1 else { return input.indices.map { transform(&input[$0]) } }
+        return withoutActuallyEscaping(transform) { transform in
+            nonisolated(unsafe) let transform = transform
+            let count = input.count
+            var slots = [Result?](repeating: nil, count: count)
+            slots.withUnsafeMutableBufferPointer { results in
+                input.withUnsafeMutableBufferPointer { elements in
+                    // Each iteration touches only its own slots, so sharing the buffers is safe.
+                    nonisolated(unsafe) let results = results.baseAddress!
+                    nonisolated(unsafe) let elements = elements.baseAddress!
+                    DispatchQueue.concurrentPerform(iterations: count) { index in
+                        results[index] = transform(&elements[index])
+                    }
+                }
+            }
+            return slots.map { $0! }
+        }
+    }
+
     /// `map` that takes the elements out of `input` (left empty) and lets each go as soon as it
     /// is transformed: what the elements hold is not all in memory next to all the results.
     static func mapReleasing<Element, Result>(_ input: inout [Element], _ transform: (Element) -> Result) -> [Result] {
