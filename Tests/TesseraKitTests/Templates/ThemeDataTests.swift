@@ -59,6 +59,18 @@ import Testing
         #expect(listText.contains("{{#page.tags}}{{.}}{{/page.tags}}"), "\(listText)")
     }
 
+    /// A partial named by a value can include itself, which no check before rendering sees: the
+    /// render stops at a depth and says so, instead of recursing until the stack overflows.
+    @Test func aDynamicPartialThatIncludesItselfIsAnError() throws {
+        let site = try TemporarySite([
+            "themes/mini/layouts/page.mustache": "<title>{{page.title}}</title><main>{{>*page.params.which}}{{{sections}}}</main>\n",
+            "themes/mini/partials/self.mustache": "x{{>*page.params.which}}",
+            "content/index.md": "---\ntitle: Home\nwhich: self\n---\n",
+        ])
+        let text = site.diagnostics().joined(separator: "\n")
+        #expect(text.contains("partials nested more than 100 deep through 'self' in layout 'page'"), "\(text)")
+    }
+
     // MARK: Page metadata
 
     @Test func pagesHaveADescriptionAWordCountAndAReadingTime() throws {

@@ -9,9 +9,8 @@ enum TemplateValue {
     /// Rendered components or sections: `{{{items}}}` prints them all, `{{#items}}` iterates them.
     case rendered(RenderedList)
     case item(RenderedList.Item)
-    /// `{{#name}}text{{/name}}` calls it with `text`.
-    case lambda((String) -> LambdaResult)
-    /// One of the root scope's helpers (`t`, `asset`, `integrity`), called like a lambda.
+    /// One of the root scope's helpers (`t`, `asset`, `integrity`): `{{#t}}key{{/t}}` calls it
+    /// with the section's text, as a Mustache lambda.
     case helper(TemplateScope.Helper)
 
     static var null: TemplateValue { .view(.null) }
@@ -40,7 +39,7 @@ enum TemplateValue {
     }
 }
 
-/// What a lambda returns: text printed as it is, or a template rendered in place (a translation
+/// What a helper returns: text printed as it is, or a template rendered in place (a translation
 /// with `{name}` placeholders).
 enum LambdaResult {
     case literal(String)
@@ -128,8 +127,6 @@ final class MustacheRendering {
                 for item in items { inside(.view(item)) { render(nodes, environment, into: &out) } }
             case .rendered(let list):
                 for item in list.items { inside(.item(item)) { render(nodes, environment, into: &out) } }
-            case .lambda(let lambda):
-                apply(lambda(source), escaped: false, environment, into: &out)
             case .helper(let helper):
                 apply(root.call(helper, with: source), escaped: false, environment, into: &out)
             case let value?:
@@ -206,8 +203,6 @@ final class MustacheRendering {
             if !unprintable.contains(where: { $0.name == name.text }) { unprintable.append((name.text, "object", RenderedList.Item.parts)) }
         case .rendered(let list)?:
             append(list.renderText, escaped: escaped, into: &out)
-        case .lambda(let lambda)?:
-            apply(lambda(""), escaped: escaped, environment, into: &out)
         case .helper(let helper)?:
             apply(root.call(helper, with: ""), escaped: escaped, environment, into: &out)
         case .view?:
@@ -215,7 +210,7 @@ final class MustacheRendering {
         }
     }
 
-    /// A lambda's result: literal text, or a template rendered in the current context.
+    /// A helper's result: literal text, or a template rendered in the current context.
     private func apply(_ result: LambdaResult, escaped: Bool, _ environment: Environment, into out: inout String) {
         switch result {
         case .literal(let text):
