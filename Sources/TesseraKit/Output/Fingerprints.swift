@@ -24,9 +24,9 @@ public struct AssetFingerprints: Sendable, Equatable {
         return (path as NSString).deletingPathExtension + "." + hex + "." + ext
     }
 
-    /// The output path a template's `assets/site.css` or `/assets/site.css` names.
+    /// The output path a template's `assets/site.css` or `/assets/site.css` names (spaces around already dropped).
     static func key(_ name: String) -> String {
-        String(TemplateScope.trimmed(name).drop { $0 == "/" })
+        String(name.drop { $0 == "/" })
     }
 }
 
