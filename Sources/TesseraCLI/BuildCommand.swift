@@ -33,14 +33,19 @@ struct BuildCommand: AsyncParsableCommand {
             // instead of being freed object by object first (a tenth of a 1,000-page build).
             KeptUntilExit.keep(state)
             printer.print(report.warnings)
-            if timings {
-                for (step, seconds) in report.stepTimings {
-                    printer.say("  \(step.padding(toLength: 22, withPad: " ", startingAt: 0)) \(String(format: "%7.1f", seconds * 1000)) ms")
-                }
-            }
+            if timings { StepTimings.lines(report).forEach(printer.say) }
             printer.say(report.summary(relativeTo: FileManager.default.currentDirectoryPath))
         } catch let error as TesseraError {
             throw printer.fail(error, doing: "build")
+        }
+    }
+}
+
+/// `--timings`: one line per step of a build, in milliseconds.
+enum StepTimings {
+    static func lines(_ report: BuildReport) -> [String] {
+        report.stepTimings.map { step, seconds in
+            "  \(step.padding(toLength: 22, withPad: " ", startingAt: 0)) \(String(format: "%7.1f", seconds * 1000)) ms"
         }
     }
 }

@@ -25,6 +25,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on; loopback unless you say otherwise.")
     var host: String = "127.0.0.1"
 
+    @Flag(help: "Print how long each step of every build took.")
+    var timings = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port; use 1 to 65535, or 0 for any free port") }
     }
@@ -51,18 +54,21 @@ struct ServeCommand: AsyncParsableCommand {
             // Unbuffered: the serve log must appear as it happens, also when piped.
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
+        // Watching starts before the first build reads anything: a file saved while it runs is
+        // in the first batch (later builds trust the watcher for the files it does not report).
+        let watcher: SiteWatcher
+        do { watcher = try SiteWatcher(siteDirectory: session.options.sourceDirectory) } catch let error as TesseraError {
+            throw DiagnosticPrinter.fail(error, doing: "serve")
+        }
         switch session.build() {
         case .built(let report, _):
             site.printer.print(report.warnings)
+            if timings { StepTimings.lines(report).forEach(say) }
             say(report.summary(relativeTo: base).replacingOccurrences(of: " → \(output)", with: ""))
         case .failed(let diagnostics):
             site.printer.print(diagnostics)
             say("The first build failed; serving the errors until they are fixed.")
             await hub.publish(.failed(diagnostics))
-        }
-        let watcher: SiteWatcher
-        do { watcher = try SiteWatcher(siteDirectory: session.options.sourceDirectory) } catch let error as TesseraError {
-            throw DiagnosticPrinter.fail(error, doing: "serve")
         }
         var logger = Logger(label: "tessera.serve")
         logger.logLevel = .warning
@@ -74,7 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
             say("Serving at \(url) — watching for changes; Ctrl-C stops.")
             if open { Browser.open(url, report: say) }
         }
-        let rebuilder = RebuildService(watcher: watcher, session: session, hub: hub, report: say)
+        let rebuilder = RebuildService(watcher: watcher, session: session, hub: hub, timings: timings, report: say)
         let group = ServiceGroup(configuration: .init(
             services: [.init(service: application), .init(service: rebuilder)],
             gracefulShutdownSignals: [.sigterm, .sigint],

@@ -21,9 +21,13 @@ public final class PreviewSession: @unchecked Sendable {
         self.options = options
     }
 
-    /// Builds (the first time) or rebuilds (afterwards) and says what changed.
-    public func build() -> Outcome {
+    /// Builds (the first time) or rebuilds (afterwards) and says what changed. `changes` are the
+    /// paths a watcher of every input folder reported since the last build (nil: unknown): content
+    /// files it did not report are not read again.
+    public func build(changes: Set<String>? = nil) -> Outcome {
         lock.withLock {
+            // The site folder itself in a batch means the watcher lost events.
+            cache.expectChanges(changes.flatMap { $0.contains(options.sourceDirectory) ? nil : $0 })
             do {
                 let (state, report) = try SiteBuilder(options: options, cache: cache).run()
                 lastFailed = false

@@ -8,6 +8,8 @@ struct RebuildService: Service {
     let watcher: SiteWatcher
     let session: PreviewSession
     let hub: PreviewHub
+    /// `serve --timings`: each rebuild's steps are printed before its line.
+    var timings = false
     /// Where each rebuild is reported (the terminal).
     let report: @Sendable (String) -> Void
 
@@ -15,11 +17,12 @@ struct RebuildService: Service {
         for await paths in watcher.changes().cancelOnGracefulShutdown() {
             let started = ContinuousClock.now
             let previousFailed = session.failedLastTime
-            let outcome = session.build()
+            let outcome = session.build(changes: paths)
             let elapsed = ContinuousClock.now - started
             if let event = PreviewSession.event(after: outcome, previousFailed: previousFailed) {
                 await hub.publish(event)
             }
+            if timings, case .built(let buildReport, _) = outcome { StepTimings.lines(buildReport).forEach(report) }
             report(Self.describe(outcome, paths: paths, site: session.options.sourceDirectory, elapsed: elapsed))
         }
         watcher.stop()

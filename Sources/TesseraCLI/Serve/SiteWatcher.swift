@@ -21,7 +21,7 @@ public final class SiteWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
-    public init(siteDirectory: String, quiet: Duration = .milliseconds(60)) throws {
+    public init(siteDirectory: String, quiet: Duration = .milliseconds(20)) throws {
         self.siteDirectory = siteDirectory
         self.quiet = quiet
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
@@ -42,7 +42,8 @@ public final class SiteWatcher: @unchecked Sendable {
 
     public func stop() { lock.withLock { stopped = true } }
 
-    /// Batches of changed file paths, until `stop()` or the task is cancelled.
+    /// Batches of changed file paths, until `stop()` or the task is cancelled. A batch holding
+    /// the site folder itself means events were lost: anything may have changed.
     public func changes() -> AsyncStream<Set<String>> {
         AsyncStream { continuation in
             let thread = Thread { [self] in
@@ -51,7 +52,14 @@ public final class SiteWatcher: @unchecked Sendable {
                 var lastEvent = ContinuousClock.now
                 while !lock.withLock({ stopped }) {
                     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                    let ready = poll(&poller, 1, 20)
+                    // Wake when the batch's quiet time is up, not at the next tick: the rebuild
+                    // starts as soon as the tree is quiet.
+                    var wait = 50
+                    if !pending.isEmpty {
+                        let left = quiet - (ContinuousClock.now - lastEvent)
+                        wait = max(0, min(50, Int((Double(left.components.attoseconds) / 1e15).rounded(.up)) + Int(left.components.seconds) * 1000))
+                    }
+                    let ready = poll(&poller, 1, Int32(wait))
                     if ready > 0 {
                         let (paths, created) = readEvents()
                         if !paths.isEmpty {
@@ -111,6 +119,11 @@ public final class SiteWatcher: @unchecked Sendable {
                 let nameStart = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
                 let name = event.len > 0 ? String(cString: nameStart.assumingMemoryBound(to: CChar.self)) : ""
                 offset += MemoryLayout<inotify_event>.size + Int(event.len)
+                if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Events were lost: the batch says the whole site may have changed.
+                    changed.insert(siteDirectory)
+                    continue
+                }
                 guard let folder = lock.withLock({ folders[event.wd] }) else { continue }
                 if event.mask & UInt32(IN_DELETE_SELF) != 0 {
                     _ = lock.withLock { folders.removeValue(forKey: event.wd) }

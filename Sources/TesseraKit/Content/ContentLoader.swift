@@ -33,8 +33,20 @@ struct ContentLoader {
         var publishingDates: [Date] = []
     }
 
+    /// The files of `content/`: the last listing when a watcher saw nothing appear or go; with a
+    /// build cache, a folder without symbolic links is listed through directory handles and the
+    /// listing kept for next time.
+    private func listFiles(problems: DiagnosticCollector) -> [String] {
+        guard let cache else { return FileTree.files(in: directory, boundary: boundary, problems: problems) }
+        if let files = cache.watchedListing(of: directory) { return files }
+        guard let walk = FileTree.statWalk(directory) else { return FileTree.files(in: directory, boundary: boundary, problems: problems) }
+        let files = walk.map(\.relative)
+        cache.storeWatchedListing(files, of: directory)
+        return files
+    }
+
     func load(into diagnostics: DiagnosticCollector) -> Result {
-        let files = FileTree.files(in: directory, boundary: boundary, problems: diagnostics)
+        let files = listFiles(problems: diagnostics)
         let pageFiles = files.filter { PageParser.contentExtensions.contains(PathText.pathExtension($0).lowercased()) }
         let assets = files.filter { !PageParser.contentExtensions.contains(PathText.pathExtension($0).lowercased()) }
         let parser = PageParser(timeZone: timeZone, languages: languages, permalinks: permalinks)
@@ -42,6 +54,7 @@ struct ContentLoader {
         let parsed = ParallelMap.map(pageFiles) { relative -> [Page]? in
             let path = directory + "/" + relative
             return diagnostics.attempt(at: SourceLocation(file: path)) {
+                if let page = cache?.unchangedPage(for: path, parser: parser) { return [page] }
                 let text = try FileTree.readText(path)
                 if let page = cache?.page(for: path, text: text, parser: parser) { return [page] }
                 // A feed file whose root is `generate:` makes a page per record of a data file.

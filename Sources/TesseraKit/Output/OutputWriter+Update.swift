@@ -39,20 +39,7 @@ extension OutputWriter {
                 }
                 current[file.path] = record
                 guard previous.removeValue(forKey: file.path) != record else { continue }
-                let target = root + "/" + file.path
-                let folder = (target as NSString).deletingLastPathComponent
-                do {
-                    try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw Self.writeError("cannot create the folder", folder)
-                }
-                let temporary = folder + "/.tessera-" + UUID().uuidString
-                try Self.write(file, to: temporary)
-                guard rename(temporary, target) == 0 else {
-                    let failure = Self.writeError("cannot replace", target)
-                    unlink(temporary)
-                    throw failure
-                }
+                try replace(file, root: root)
                 changed.append(file.path)
             }
             changed += removeStale(previous.keys, root: root)
@@ -63,6 +50,49 @@ extension OutputWriter {
         }
         cache.written = current
         return changed.sorted()
+    }
+
+    /// Writes `files` over their previous versions in a folder `update` keeps, leaving every
+    /// other file alone (a preview rebuild of a few pages); returns the paths whose bytes changed,
+    /// or nil (having written nothing) when the folder is not one `update` left whole.
+    func update(only files: [OutputFile], cache: BuildCache) throws -> [String]? {
+        try files.forEach { try Self.checkPath($0.path) }
+        var written = cache.written
+        guard !written.isEmpty, files.allSatisfy({ if case .data = $0.contents { true } else { false } }) else { return nil }
+        var changed: [String] = []
+        do {
+            for file in files {
+                guard case .data(let data) = file.contents else { continue }
+                guard written[file.path] != .data(data) else { continue }
+                try replace(file, root: resolvedOutput)
+                written[file.path] = .data(data)
+                changed.append(file.path)
+            }
+        } catch {
+            cache.written = [:]
+            throw TesseraError.wrapping(error, at: configuredAt)
+        }
+        cache.written = written
+        return changed.sorted()
+    }
+
+    /// Writes `file` under a temporary name beside its target and renames it over the target, so
+    /// a server reading the folder never sees half a file.
+    private func replace(_ file: OutputFile, root: String) throws {
+        let target = root + "/" + file.path
+        let folder = (target as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Self.writeError("cannot create the folder", folder)
+        }
+        let temporary = folder + "/.tessera-" + UUID().uuidString
+        try Self.write(file, to: temporary)
+        guard rename(temporary, target) == 0 else {
+            let failure = Self.writeError("cannot replace", target)
+            unlink(temporary)
+            throw failure
+        }
     }
 
     /// Updates the output folder of a previous build in place, for `tessera build` with a build

@@ -84,11 +84,29 @@ struct OutputWriter {
     /// Every output path must stay inside the output folder, whatever content or configuration
     /// produced it.
     static func checkPath(_ path: String) throws {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\"),
-              segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
+        guard staysInside(path) else {
             throw TesseraError("refusing to write '\(path)': the path would leave the output folder", hint: "check the slugs, language codes and file names that make this path")
         }
+    }
+
+    /// True for a relative path of non-empty segments, none `.` or `..`, without NUL or `\`
+    /// (read byte by byte: every output file of every build goes through here).
+    static func staysInside(_ path: String) -> Bool {
+        var length = 0, dots = 0
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                guard length > 0, dots != length || length > 2 else { return false }
+                length = 0
+                dots = 0
+                continue
+            case 0, UInt8(ascii: "\\"): return false
+            case UInt8(ascii: "."): dots += 1
+            default: break
+            }
+            length += 1
+        }
+        return length > 0 && (dots != length || length > 2)
     }
 
     /// Every folder between `root` and each of `folders`; sorted, parents come before children.

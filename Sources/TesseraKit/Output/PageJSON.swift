@@ -237,13 +237,14 @@ extension BuildStep {
         let writer = PageDocument(
             registry: state.registry, origin: configuration.origin, basePath: configuration.basePath,
             versions: versions, languages: configuration.languages)
+        if state.cache != nil { state.documentWriter = writer }
         var taken = Set(state.outputs.map(\.path) + state.staticFiles.map(\.path) + (state.incremental?.keptOutputs ?? []))
         // A preview rebuild re-encodes only pages whose view changed.
         let cache = state.cache
         let generation = cache?.currentGeneration ?? 0
-        let documents = ParallelMap.map(wanted) { view -> (Page, String) in
+        let documents = ParallelMap.map(wanted) { view -> (Page, Data) in
             if let json = cache?.document(for: view, generation: generation) { return (view.page, json) }
-            let json = PageDocument.encode(writer.document(for: view))
+            let json = Data(PageDocument.encode(writer.document(for: view)).utf8)
             cache?.store(document: json, for: view, generation: generation)
             return (view.page, json)
         }
@@ -255,29 +256,41 @@ extension BuildStep {
                     hint: "rename that file, or set `outputs: [html]` on this page"))
                 continue
             }
-            state.outputs.append(.text(page.jsonOutputPath, json))
+            state.outputs.append(OutputFile(path: page.jsonOutputPath, contents: .data(json)))
             listed.append(page)
         }
-        let index: [String: JSONValue] = [
-            "format": "tessera.index", "version": .int(PageDocument.version),
-            "schema": .string(configuration.basePath + "api/schema.json"),
-            "pages": .array(listed.sorted { writer.jsonURL(of: $0) < writer.jsonURL(of: $1) }.map { page -> JSONValue in
-                var entry: [String: JSONValue] = [
-                    "id": .string(page.contentID), "json": .string(writer.jsonURL(of: page)),
-                    "url": .string(configuration.basePath + page.url.dropFirst()), "lang": .string(page.language),
-                ]
-                if let title = page.title { entry["title"] = .string(title) }
-                if let date = page.date { entry["date"] = .string(FeedWriter.rfc3339(date)) }
-                return .object(entry)
-            }),
-        ]
-        let schema = JSONValue(any: ContentSchemaWriter(registry: state.registry, origin: configuration.origin, basePath: configuration.basePath).schema())
-        for (path, document) in [("api/index.json", JSONValue.object(index)), ("api/schema.json", schema)] {
+        let basePath = configuration.basePath
+        let entries = listed.map { page in
+            PageIndexEntry(id: page.contentID, json: writer.jsonURL(of: page), url: basePath + page.url.dropFirst(), language: page.language, title: page.title, date: page.date)
+        }
+        let makeIndex = { () -> Data in
+            let index: [String: JSONValue] = [
+                "format": "tessera.index", "version": .int(PageDocument.version),
+                "schema": .string(basePath + "api/schema.json"),
+                "pages": .array(entries.sorted { $0.json < $1.json }.map(\.value)),
+            ]
+            return Data(JSONValue.object(index).text.utf8)
+        }
+        let indexFile = cache?.derived("api/index.json", key: entries, makeIndex) ?? makeIndex()
+        let schema = Data(JSONValue(any: ContentSchemaWriter(registry: state.registry, origin: configuration.origin, basePath: basePath).schema()).text.utf8)
+        for (path, document) in [("api/index.json", indexFile), ("api/schema.json", schema)] {
             guard taken.insert(path).inserted else {
                 state.diagnostics.report(Diagnostic(.error, "\(path) is both a file of the site and the content API's", hint: "move the site's file, or set `outputs: [html]` in site.yml"))
                 continue
             }
-            state.outputs.append(.text(path, document.text))
+            state.outputs.append(OutputFile(path: path, contents: .data(document)))
         }
+    }
+}
+
+/// A page's line in `api/index.json`; also what the preview's cache compares to keep the file.
+struct PageIndexEntry: Equatable, Sendable {
+    var id: String, json: String, url: String, language: String, title: String?, date: Date?
+
+    var value: JSONValue {
+        var entry: [String: JSONValue] = ["id": .string(id), "json": .string(json), "url": .string(url), "lang": .string(language)]
+        if let title { entry["title"] = .string(title) }
+        if let date { entry["date"] = .string(FeedWriter.rfc3339(date)) }
+        return .object(entry)
     }
 }

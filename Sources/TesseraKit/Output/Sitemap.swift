@@ -8,6 +8,22 @@ enum Sitemap {
     static let robotsPath = "robots.txt"
 
     /// Error pages (`404.html`) are not pages to index.
+    /// What the sitemap is made of, for the preview's cache.
+    struct Inputs: Equatable, Sendable {
+        struct Entry: Equatable, Sendable {
+            var url: String, date: Date?, translationKey: String, language: String
+        }
+        var entries: [Entry]
+        var origin: String, basePath: String, languages: [String]
+
+        init(pages: [Page], configuration: SiteConfiguration) {
+            entries = pages.map { Entry(url: $0.url, date: $0.date, translationKey: $0.translationKey, language: $0.language) }
+            origin = configuration.origin
+            basePath = configuration.basePath
+            languages = configuration.languages.map(\.code)
+        }
+    }
+
     static func isListed(_ page: Page) -> Bool {
         !page.url.hasSuffix(".html")
     }
@@ -58,7 +74,10 @@ extension BuildStep {
         // The sitemap is made of every page's URL, date and translations: front matter and file
         // names, which the build cache checks. Its configuration is part of the cache's environment.
         if !own.contains(Sitemap.path), state.incremental?.keepIfUnchanged(Sitemap.path) != true {
-            state.outputs.append(.text(Sitemap.path, Sitemap.xml(pages: state.pages, configuration: state.configuration)))
+            let pages = state.pages, configuration = state.configuration
+            let make = { Data(Sitemap.xml(pages: pages, configuration: configuration).utf8) }
+            let xml = state.cache?.derived(Sitemap.path, key: Sitemap.Inputs(pages: pages, configuration: configuration), make) ?? make()
+            state.outputs.append(OutputFile(path: Sitemap.path, contents: .data(xml)))
         }
         if !own.contains(Sitemap.robotsPath) {
             state.outputs.append(.text(Sitemap.robotsPath, Sitemap.robots(configuration: state.configuration)))

@@ -52,11 +52,16 @@ public final class BuildCache: @unchecked Sendable {
         var view: PageView
         var generation: Int
         var templates: [String: String]
+        /// The version of the theme's templates these were checked against last.
+        var templatesVersion: Int
+        /// The result without its HTML, which is kept as the bytes written: an unchanged page
+        /// hands the writer the very same bytes, which it then sees as unchanged at once.
         var result: PageRenderer.Result
+        var output: Data
     }
 
-    /// Each page's JSON, with the mapping generation and the view it was encoded from.
-    private var documents: [String: (generation: Int, view: PageView, json: String)] = [:]
+    /// Each page's JSON bytes, with the mapping generation and the view they were encoded from.
+    private var documents: [String: (generation: Int, view: PageView, json: Data)] = [:]
     private var parsed: [String: ParsedPage] = [:]
     private var mapped: [String: MappedPage] = [:]
     private var rendered: [String: RenderedPage] = [:]
@@ -88,9 +93,93 @@ public final class BuildCache: @unchecked Sendable {
         lock.withLock { statistics = Statistics() }
     }
 
+    // MARK: Files a watcher vouches for
+
+    /// The content files the watcher reported since the last build; nil when unknown (the first
+    /// build, or a watcher that lost events), and then every file is read and compared.
+    private var watchedChanges: Set<String>?
+    /// Per content folder, its files as last listed, when that listing had no symbolic link (a
+    /// watcher sees every change below such a folder).
+    private var listings: [String: (files: [String], paths: Set<String>)] = [:]
+
+    /// Tells the cache which files changed since the last build, as a watcher of every input
+    /// folder saw them (`nil`: unknown). For the next build only, a content file the watcher did
+    /// not report keeps its parsed page without being read, and a folder where no file appeared
+    /// or went keeps its listing.
+    public func expectChanges(_ paths: Set<String>?) {
+        lock.withLock {
+            guard let paths else {
+                watchedChanges = nil
+                listings = [:]
+                return
+            }
+            for path in paths {
+                // A reported file is read again (its entry stays, for comparing front matter).
+                for (folder, listing) in listings where path.hasPrefix(folder + "/") || path == folder {
+                    // A file edited in place keeps the listing; anything added, removed or replaced by
+                    // a folder lists the folder again, and forgets what was parsed below a changed folder.
+                    if listing.paths.contains(path) && FileTree.isRegularFile(path) { continue }
+                    listings.removeValue(forKey: folder)
+                    for key in parsed.keys where key.hasPrefix(path + "/") { parsed.removeValue(forKey: key) }
+                }
+            }
+            watchedChanges = paths
+        }
+    }
+
+    /// The files of `directory` as the last build listed them, if the watcher saw nothing appear
+    /// or go below it since.
+    func watchedListing(of directory: String) -> [String]? {
+        lock.withLock { watchedChanges == nil ? nil : listings[directory]?.files }
+    }
+
+    /// The paths of `watchedListing(of:)`.
+    func watchedListingPaths(of directory: String) -> Set<String>? {
+        lock.withLock { watchedChanges == nil ? nil : listings[directory]?.paths }
+    }
+
+    /// What the last parse of `path` read and made.
+    func parsedEntry(for path: String) -> ParsedPage? {
+        lock.withLock { parsed[path] }
+    }
+
+    /// The basis of a rebuild of page bodies alone: the last build, when it succeeded.
+    var bodyEditBasis: BodyEdits.Basis? {
+        get { lock.withLock { storedBasis } }
+        set { lock.withLock { storedBasis = newValue } }
+    }
+    private var storedBasis: BodyEdits.Basis?
+
+    /// The changes a watcher vouched for, for this build.
+    var vouchedChanges: Set<String>? { lock.withLock { watchedChanges } }
+
+    /// Remembers a listing made with no symbolic link below `directory`, for `watchedListing`.
+    func storeWatchedListing(_ files: [String], of directory: String) {
+        lock.withLock { listings[directory] = (files, Set(files.map { directory + "/" + $0 })) }
+    }
+
+    /// The page parsed from `path` by a previous build, when the watcher says the file has not
+    /// changed since (it is then not even read).
+    func unchangedPage(for path: String, parser: PageParser) -> Page? {
+        lock.withLock {
+            guard let changes = watchedChanges, !changes.contains(path), let entry = parsed[path], entry.parser == parser else { return nil }
+            statistics.parseReused += 1
+            return entry.page
+        }
+    }
+
+    /// Ends what `expectChanges` vouched for: the next build checks everything unless told again.
+    func endWatchedBuild() {
+        lock.withLock { watchedChanges = nil }
+    }
+
     func page(for path: String, text: String, parser: PageParser) -> Page? {
         lock.withLock {
-            guard let entry = parsed[path], entry.text == text, entry.parser == parser else { return nil }
+            guard let entry = parsed[path], entry.text == text, entry.parser == parser else {
+                // Stale: a file that now fails to parse must not find it again next time.
+                parsed.removeValue(forKey: path)
+                return nil
+            }
             statistics.parseReused += 1
             return entry.page
         }
@@ -148,20 +237,36 @@ public final class BuildCache: @unchecked Sendable {
     /// environment are unchanged.
     /// The previous HTML of a page, if its view data, every template and fingerprinted asset it
     /// used and the rendering environment are unchanged.
-    func rendering(of view: PageView, templates current: [String: String], fingerprints: AssetFingerprints, generation: Int) -> PageRenderer.Result? {
+    func rendering(of view: PageView, templates current: [String: String], fingerprints: AssetFingerprints, generation: Int) -> (result: PageRenderer.Result, output: Data)? {
         lock.withLock {
             guard let entry = rendered[view.page.url], entry.generation == generation, entry.view == view,
-                  entry.templates.allSatisfy({ current[$0.key] == $0.value }),
                   entry.result.assets.allSatisfy({ fingerprints.entries[$0.key] == $0.value }) else { return nil }
+            // Each template the page used is compared only when some template changed since.
+            if entry.templatesVersion != templatesVersion {
+                guard entry.templates.allSatisfy({ current[$0.key] == $0.value }) else { return nil }
+                rendered[view.page.url]?.templatesVersion = templatesVersion
+            }
             statistics.renderReused += 1
-            return entry.result
+            return (entry.result, entry.output)
         }
     }
 
-    func store(_ result: PageRenderer.Result, of view: PageView, templates current: [String: String], generation: Int) {
+    /// Counts the changes of the theme's templates: bumped when `sources` differ from the last
+    /// build's (compared once per build instead of once per page).
+    func noteTemplates(_ sources: [String: String]) {
+        lock.withLock {
+            guard sources != templateSources else { return }
+            templateSources = sources
+            templatesVersion += 1
+        }
+    }
+    private var templateSources: [String: String] = [:]
+    private var templatesVersion = 0
+
+    func store(_ result: PageRenderer.Result, output: Data, of view: PageView, templates current: [String: String], generation: Int) {
         let used = current.filter { result.templates.contains($0.key) }
         lock.withLock {
-            rendered[view.page.url] = RenderedPage(view: view, generation: generation, templates: used, result: result)
+            rendered[view.page.url] = RenderedPage(view: view, generation: generation, templates: used, templatesVersion: templatesVersion, result: result, output: output)
             statistics.rendered += 1
         }
     }
@@ -169,24 +274,40 @@ public final class BuildCache: @unchecked Sendable {
     /// The page's JSON of the last build, if it was encoded from the same view (the mapping cache
     /// hands back the very view it kept, so this is usually an identity check) under the same
     /// mapping environment.
-    func document(for view: PageView, generation: Int) -> String? {
+    func document(for view: PageView, generation: Int) -> Data? {
         lock.withLock {
             guard let entry = documents[view.page.url], entry.generation == generation, entry.view == view else { return nil }
             return entry.json
         }
     }
 
-    func store(document json: String, for view: PageView, generation: Int) {
+    func store(document json: Data, for view: PageView, generation: Int) {
         lock.withLock { documents[view.page.url] = (generation, view, json) }
     }
 
+    /// A site-wide file made from a few fields of every page (the sitemap, the JSON index): the
+    /// bytes of the last build when `key` (those fields, and the settings it depends on) is the
+    /// same, else `make()`'s. A preview rebuild after a body edit then neither remakes nor
+    /// compares the file.
+    func derived<Key: Equatable & Sendable>(_ name: String, key: Key, _ make: () -> Data) -> Data {
+        if let entry = lock.withLock({ derivedFiles[name] }), let old = entry.key as? Key, old == key { return entry.data }
+        let data = make()
+        lock.withLock { derivedFiles[name] = (key, data) }
+        return data
+    }
+    private var derivedFiles: [String: (key: any Equatable & Sendable, data: Data)] = [:]
+
     /// Forgets pages whose files are gone, so the cache does not grow with deleted content.
     func retain(sourcePaths: Set<String>, urls: Set<String>) {
+        func prune<Value>(_ entries: inout [String: Value], keeping kept: Set<String>) {
+            // In place: usually nothing is gone, and a large site's entries are not copied.
+            for key in entries.keys.filter({ !kept.contains($0) }) { entries.removeValue(forKey: key) }
+        }
         lock.withLock {
-            parsed = parsed.filter { sourcePaths.contains($0.key) }
-            mapped = mapped.filter { sourcePaths.contains($0.key) }
-            rendered = rendered.filter { urls.contains($0.key) }
-            documents = documents.filter { urls.contains($0.key) }
+            prune(&parsed, keeping: sourcePaths)
+            prune(&mapped, keeping: sourcePaths)
+            prune(&rendered, keeping: urls)
+            prune(&documents, keeping: urls)
         }
     }
 }

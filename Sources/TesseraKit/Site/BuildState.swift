@@ -42,6 +42,11 @@ public final class BuildState: @unchecked Sendable {
     /// The dates and expiry dates of every page read, drafts aside: where the set of published
     /// pages changes.
     var publishingDates: [Date] = []
+    /// With a build cache: how this build mapped, rendered and encoded pages, for a preview's next
+    /// rebuild of page bodies alone.
+    var pageMapper: PageMapper?
+    var pageRendering: (renderer: PageRenderer, templates: [String: String], generation: Int)?
+    var documentWriter: PageDocument?
     /// Output paths written, changed or removed by this build (all of them for a fresh folder).
     public internal(set) var changedOutputs: [String] = []
 

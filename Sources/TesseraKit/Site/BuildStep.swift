@@ -125,6 +125,7 @@ extension BuildStep {
         let pageMapper = mapper
         let diagnostics = state.diagnostics
         let cache = state.cache
+        if cache != nil { state.pageMapper = pageMapper }
         let generation = cache?.generation(for: .init(
             configuration: state.configuration, theme: theme,
             schemas: state.registry.codes.compactMap { state.registry[$0]?.schema },
@@ -176,6 +177,7 @@ extension BuildStep {
         let diagnostics = state.diagnostics
         let cache = state.cache
         let sources = cache == nil ? [:] : templates.sources
+        cache?.noteTemplates(sources)
         let generation = state.theme.flatMap { theme in
             cache?.generation(for: .init(
                 configuration: state.configuration, theme: theme,
@@ -184,6 +186,7 @@ extension BuildStep {
         } ?? 0
         let fingerprints = state.fingerprints
         let outputs = state.configuration.outputs
+        if cache != nil { state.pageRendering = (renderer, sources, generation) }
         // Pages with `outputs: [json]` get no HTML.
         var htmlViews = state.pageViews.filter { ($0.page.outputs ?? outputs).contains("html") }
         // Without page JSON or a preview cache, nothing reads a page's view data after its HTML:
@@ -193,14 +196,14 @@ extension BuildStep {
         // Each page's HTML becomes its output bytes at once: the text is not kept beside them.
         let render = { (view: PageView) -> (Page, PageRenderer.Result, OutputFile)? in
             if let reused = cache?.rendering(of: view, templates: sources, fingerprints: fingerprints, generation: generation) {
-                return (view.page, reused, .text(view.page.outputPath, reused.html))
+                return (view.page, reused.result, OutputFile(path: view.page.outputPath, contents: .data(reused.output)))
             }
             return diagnostics.attempt(at: view.page.location) {
                 var result = try renderer.render(view)
-                cache?.store(result, of: view, templates: sources, generation: generation)
-                let file = OutputFile.text(view.page.outputPath, result.html)
+                let bytes = Data(result.html.utf8)
                 result.html = ""
-                return (view.page, result, file)
+                cache?.store(result, output: bytes, of: view, templates: sources, generation: generation)
+                return (view.page, result, OutputFile(path: view.page.outputPath, contents: .data(bytes)))
             }
         }
         let results = keepViews ? ParallelMap.map(htmlViews, render) : ParallelMap.mapReleasing(&htmlViews, render)

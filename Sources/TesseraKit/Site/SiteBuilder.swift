@@ -23,6 +23,29 @@ public struct SiteBuilder: Sendable {
     public func run() throws -> (state: BuildState, report: BuildReport) {
         let start = DispatchTime.now()
         cache?.resetStatistics()
+        // What a watcher vouched for holds for this build only.
+        defer { cache?.endWatchedBuild() }
+        if let cache, let basis = cache.bodyEditBasis, let changes = cache.vouchedChanges {
+            // Only page bodies changed since the last build: those pages alone are made again.
+            do {
+                if let changed = try BodyEdits.rebuild(changes, from: basis, cache: cache) {
+                    var report = basis.report
+                    report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+                    report.stepTimings = [("page bodies", report.seconds)]
+                    report.warnings = []
+                    basis.state.changedOutputs = changed
+                    return (basis.state, report)
+                }
+            } catch {
+                // The edited pages' errors. Until a build succeeds again, the next one takes the
+                // whole pipeline: a later edit of another page must not hide these.
+                cache.bodyEditBasis = nil
+                let diagnostics = DiagnosticCollector()
+                diagnostics.report(error)
+                try diagnostics.throwIfErrors()
+            }
+        }
+        cache?.bodyEditBasis = nil
         let state = BuildState(options: options, cache: cache)
         var timings: [(step: String, seconds: Double)] = []
         for step in steps {
@@ -48,6 +71,11 @@ public struct SiteBuilder: Sendable {
         report.reusedPages = state.incremental?.reused.count ?? 0
         report.languagePages = state.languagePageCounts
         report.languages = state.configuration.languages.map { ($0.code, $0.name) }
+        if let cache, options.updatesInPlace, let mapper = state.pageMapper, let rendering = state.pageRendering {
+            cache.bodyEditBasis = BodyEdits.Basis(
+                state: state, mapper: mapper, renderer: rendering.renderer, templates: rendering.templates,
+                renderGeneration: rendering.generation, documents: state.documentWriter, report: report)
+        }
         if let incremental = state.incremental, incremental.upToDate {
             let previous = incremental.current
             report.upToDate = true

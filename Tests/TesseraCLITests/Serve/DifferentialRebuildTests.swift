@@ -9,8 +9,12 @@ extension Serve {
     /// through the serve rebuild path (`PreviewSession`), and after each one the preview folder
     /// must hold byte for byte what a fresh full build writes, or both must fail with the same
     /// diagnostics. `TESSERA_DIFF_SEEDS=N` runs more sequences.
+    ///
+    /// Even seeds tell each rebuild which files changed, as `tessera serve`'s watcher does (files
+    /// it does not name are then not read, and edits of page bodies alone take the shortest
+    /// path); odd seeds do not, as after lost events.
     @Suite struct DifferentialRebuildTests {
-        static let seeds: [UInt64] = Array(1...UInt64(ProcessInfo.processInfo.environment["TESSERA_DIFF_SEEDS"].flatMap(Int.init) ?? 12))
+        static let seeds: [UInt64] = Array(1...UInt64(ProcessInfo.processInfo.environment["TESSERA_DIFF_SEEDS"].flatMap(Int.init) ?? 16))
         static let steps = 25
 
         @Test(arguments: seeds)
@@ -19,16 +23,20 @@ extension Serve {
             defer { site.remove() }
             var random = SplitMix64(seed: seed)
             let session = PreviewSession(options: site.options(output: site.root + "/preview"))
+            let watched = seed % 2 == 0
             var log: [String] = []
+            var bodyRebuilds = 0
             _ = session.build()
             for step in 0..<Self.steps {
+                site.touched = []
                 let edit = site.randomEdit(&random)
                 log.append(edit)
-                let incremental = session.build()
+                let incremental = session.build(changes: watched ? site.touched : nil)
                 let full = site.fullBuild(step: step)
                 let context = "seed \(seed), after: " + log.joined(separator: " → ")
                 switch (incremental, full) {
-                case (.built, .success(let folder)):
+                case (.built(let report, _), .success(let folder)):
+                    if report.stepTimings.map(\.step) == ["page bodies"] { bodyRebuilds += 1 }
                     let difference = DifferentialSite.difference(site.root + "/preview", folder)
                     #expect(difference == nil, "\(context)\n\(difference ?? "")")
                     if difference != nil { return }
@@ -43,6 +51,36 @@ extension Serve {
                 }
             }
             #expect(log.count == Self.steps)
+            if ProcessInfo.processInfo.environment["TESSERA_DIFF_REPORT"] != nil { print("seed \(seed): \(bodyRebuilds) body rebuilds") }
+        }
+
+        /// Edits of page bodies alone, as the watcher reports them: each takes the short path
+        /// (unless a full-content feed carries the page) and writes what a full build writes.
+        @Test(arguments: [false, true])
+        func bodyEditsRebuildToTheSameBytesAsAFullBuild(fullContentFeeds: Bool) throws {
+            let site = try DifferentialSite()
+            defer { site.remove() }
+            if fullContentFeeds {
+                try site.write("site.yml", site.siteConfiguration(languages: true, title: "Diff", zone: "UTC", currency: "EUR", owner: "Grace"))
+            }
+            var random = SplitMix64(seed: fullContentFeeds ? 7 : 3)
+            let session = PreviewSession(options: site.options(output: site.root + "/preview"))
+            guard case .built = session.build() else { Issue.record("the first build fails"); return }
+            var shortPath = 0
+            for step in 0..<12 {
+                site.touched = []
+                let page = (site.pages + ["content/list.md"]).randomElement(using: &random)!
+                try site.write(page, try site.withBody(page, "Step \(step): *new* words.\n\nAnd a [link](/p0/).\n"))
+                guard case .built(let report, let changed) = session.build(changes: site.touched) else { Issue.record("step \(step) fails"); return }
+                if report.stepTimings.map(\.step) == ["page bodies"] { shortPath += 1 }
+                #expect(!changed.isEmpty)
+                guard case .success(let folder) = site.fullBuild(step: step) else { Issue.record("the full build fails"); return }
+                let difference = DifferentialSite.difference(site.root + "/preview", folder)
+                #expect(difference == nil, "step \(step), \(page): \(difference ?? "")")
+            }
+            // With full-content feeds every page but the list is in the feed (limit 3 of 4).
+            #expect(fullContentFeeds ? shortPath <= 6 : shortPath == 12, "\(shortPath) of 12 took the short path")
+            #expect(shortPath > 0)
         }
 
         /// No input stops `tessera serve`: each hostile file fails one rebuild with an error, and
@@ -111,6 +149,9 @@ final class DifferentialSite {
     /// Content pages that exist now (relative paths under content/).
     var pages: [String] = []
     var counter = 0
+    /// Every path written, created, moved or removed since it was last emptied: what a watcher
+    /// of the site reports.
+    var touched: Set<String> = []
 
     static let theme: [String: String] = [
         "themes/mini/theme.yml": "name: Mini\ndefaultShell: card\n",
@@ -143,12 +184,36 @@ final class DifferentialSite {
 
     func write(_ relative: String, _ text: String) throws {
         let path = root + "/" + relative
+        var folder = (path as NSString).deletingLastPathComponent
+        while folder.count > root.count, !FileManager.default.fileExists(atPath: folder) {
+            touched.insert(folder)
+            folder = (folder as NSString).deletingLastPathComponent
+        }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        touched.insert(path)
+    }
+
+    func remove(_ relative: String) throws {
+        try FileManager.default.removeItem(atPath: root + "/" + relative)
+        touched.insert(root + "/" + relative)
+    }
+
+    func move(_ relative: String, to target: String) throws {
+        try FileManager.default.moveItem(atPath: root + "/" + relative, toPath: root + "/" + target)
+        touched.formUnion([root + "/" + relative, root + "/" + target])
+    }
+
+    /// The page's text with its body replaced, front matter untouched.
+    func withBody(_ relative: String, _ body: String) throws -> String {
+        let text = try String(contentsOfFile: root + "/" + relative, encoding: .utf8)
+        guard text.hasPrefix("---\n"), let close = text.range(of: "\n---\n") else { return text + body }
+        return String(text[..<close.upperBound]) + body
     }
 
     func siteConfiguration(languages: Bool, title: String, zone: String, currency: String, owner: String) -> String {
         "title: \(title)\ntheme: mini\nbaseURL: https://example.com/\nbuildDate: 2026-11-22T12:00:00Z\ntimeZone: \(zone)\ncurrency: \(currency)\n"
+            + (owner == "Grace" ? "feeds: { content: full, limit: 3 }\n" : "")
             + "params:\n  owner: \(owner)\n"
             + (languages ? "language: en\nlanguages:\n  en: {}\n  fr: { title: Diff FR }\n" : "")
     }
@@ -182,10 +247,21 @@ final class DifferentialSite {
                 try self.write(page, self.page(Int.random(in: 0..<50, using: &r), title: "Edited \(Int.random(in: 0..<1000, using: &r))", link: nil))
                 return "edit \(page)"
             }),
+            ("edit body", { r in
+                guard let page = (self.pages + ["content/list.md"]).randomElement(using: &r) else { return "none" }
+                let bodies = ["Body \(Int.random(in: 0..<1000, using: &r)) with *emphasis*.\n", "First paragraph.\n\nSecond, [a link](/p0/).\n", "", "Links to [nothing](missing.md).\n"]
+                try self.write(page, try self.withBody(page, bodies.randomElement(using: &r)!))
+                return "body of \(page)"
+            }),
+            ("edit two bodies", { r in
+                let chosen = self.pages.shuffled(using: &r).prefix(2)
+                for page in chosen { try self.write(page, try self.withBody(page, "Both changed \(Int.random(in: 0..<1000, using: &r)).\n")) }
+                return "bodies of \(chosen.joined(separator: ", "))"
+            }),
             ("add page", { _ in try self.addPage(self.counter); return "add p\(self.counter - 1)" }),
             ("delete page", { r in
                 guard self.pages.count > 1, let page = self.pages.randomElement(using: &r) else { return "none" }
-                try FileManager.default.removeItem(atPath: self.root + "/" + page)
+                try self.remove(page)
                 self.pages.removeAll { $0 == page }
                 return "delete \(page)"
             }),
@@ -193,7 +269,7 @@ final class DifferentialSite {
                 guard let page = self.pages.randomElement(using: &r) else { return "none" }
                 let target = "content/renamed\(self.counter).md"
                 self.counter += 1
-                try FileManager.default.moveItem(atPath: self.root + "/" + page, toPath: self.root + "/" + target)
+                try self.move(page, to: target)
                 self.pages = self.pages.map { $0 == page ? target : $0 }
                 return "rename \(page) → \(target)"
             }),
@@ -252,11 +328,12 @@ final class DifferentialSite {
                     try self.write("static/extra\(Int.random(in: 0..<3, using: &r)).css", "a{}")
                     return "add static"
                 }
-                try? FileManager.default.removeItem(atPath: self.root + "/static/extra0.css")
+                try? self.remove("static/extra0.css")
                 return "remove static"
             }),
         ]
-        let (name, edit) = edits.randomElement(using: &random)!
+        // Body edits are what a writer does most, and take a path of their own: twice as likely.
+        let (name, edit) = (edits + edits.filter { $0.0.contains("body") }).randomElement(using: &random)!
         do { return try edit(&random) } catch { return "\(name) failed: \(error)" }
     }
 

@@ -105,12 +105,12 @@ import Testing
         #expect(Self.snapshot(site.root + "/content") == before)
     }
 
-    @Test(arguments: ["../escape", "../../x", "a/../../b", "/abs"])
+    @Test(arguments: ["../escape", "../../x", "a/../../b", "/abs", "", ".", "..", "a/.", "a/..", "a//b", "a/", "./a", "a\\..\\b", "a\0b"])
     func outputPathsThatLeaveTheFolderAreRefused(_ path: String) {
         #expect(throws: TesseraError.self) { try OutputWriter.checkPath(path) }
     }
 
-    @Test(arguments: ["index.html", "fr/index.html", "a/b/c.css", "..hidden/x"])
+    @Test(arguments: ["index.html", "fr/index.html", "a/b/c.css", "..hidden/x", ".well-known/x", "a/.../b", "a/b.", "é/ü.html"])
     func outputPathsInsideTheFolderPass(_ path: String) throws {
         try OutputWriter.checkPath(path)
     }

@@ -15,13 +15,19 @@ import Testing
             output = site.root + "/preview"
         }
 
-        /// Rebuilds in place with the cache; returns the output paths it touched.
+        /// Rebuilds in place with the cache; returns the output paths it touched. `changes`
+        /// (relative to the site) are what a watcher reported since the last build.
         @discardableResult
-        func rebuild() throws -> [String] {
+        func rebuild(changes: [String]? = nil) throws -> [String] {
+            try run(changes: changes).state.changedOutputs
+        }
+
+        func run(changes: [String]? = nil) throws -> (state: BuildState, report: BuildReport) {
             var options = site.options()
             options.outputDirectory = output
             options.updatesInPlace = true
-            return try SiteBuilder(options: options, cache: cache).run().state.changedOutputs
+            cache.expectChanges(changes.map { Set($0.map { site.root + "/" + $0 }) })
+            return try SiteBuilder(options: options, cache: cache).run()
         }
 
         /// A full build from nothing, compared file by file with the incremental output.
@@ -122,6 +128,63 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: preview.output + "/b/index.html"), "a failed rebuild keeps the last good output")
         try preview.site.write("content/b.md", "---\ntitle: Back\n---\n")
         #expect(try preview.rebuild() == ["api/index.json", "b/index.html", "b/index.json"], "the sitemap of the last good build already listed b; its title changed")
+        try preview.expectSameAsFullBuild()
+    }
+
+    // MARK: What a watcher reports
+
+    @Test func aBodyEditTheWatcherReportsRebuildsThatPageAloneWithoutReadingTheOthers() throws {
+        var files = Self.site
+        files["content/b.md"] = "---\ntitle: B\ncomponents:\n  - { component: note, message: Hi }\n---\nFirst words.\n"
+        let preview = try Preview(files)
+        try preview.rebuild()
+        try preview.rebuild(changes: [])
+        try preview.site.write("content/b.md", "---\ntitle: B\ncomponents:\n  - { component: note, message: Hi }\n---\nOther words, *emphasised*.\n")
+        let (state, report) = try preview.run(changes: ["content/b.md"])
+        #expect(state.changedOutputs == ["b/index.html", "b/index.json"], "the JSON index and the sitemap show front matter only")
+        #expect(report.stepTimings.map(\.step) == ["page bodies"])
+        #expect(preview.cache.statistics == .init(parsed: 1, parseReused: 0, mapped: 1, mapReused: 0, rendered: 1, renderReused: 0))
+        let html = try #require(FileManager.default.contents(atPath: preview.output + "/b/index.html"))
+        #expect(String(decoding: html, as: UTF8.self).contains("<em>emphasised</em>"))
+        try preview.expectSameAsFullBuild()
+    }
+
+    @Test func aFileTheWatcherDidNotReportIsNotReadAgainUntilItIs() throws {
+        let preview = try Preview(Self.site)
+        try preview.rebuild()
+        // Proof that the watcher's word is taken: an unreported change is not seen...
+        try preview.site.write("content/c.md", "---\ntitle: C\ncomponents:\n  - { component: heading, title: Unseen }\n---\n")
+        #expect(try preview.rebuild(changes: []) == [])
+        #expect(preview.cache.statistics.parseReused == 3)
+        // ...and once reported, it is.
+        #expect(try preview.rebuild(changes: ["content/c.md"]) == ["c/index.html", "c/index.json"])
+        try preview.expectSameAsFullBuild()
+    }
+
+    @Test func frontMatterNewFilesAndFoldersTakeTheWholePipeline() throws {
+        let preview = try Preview(Self.site)
+        try preview.rebuild()
+        try preview.site.write("content/b.md", "---\ntitle: B2\ncomponents:\n  - { component: note, message: Hi }\n---\n")
+        let (state, report) = try preview.run(changes: ["content/b.md"])
+        #expect(report.stepTimings.count > 1)
+        #expect(state.changedOutputs == ["api/index.json", "b/index.html", "b/index.json"])
+        try preview.site.write("content/d/e.md", "---\ntitle: E\n---\nNew.\n")
+        #expect(try preview.rebuild(changes: ["content/d"]).contains("d/e/index.html"), "a new folder is listed again")
+        try preview.site.remove("content/d")
+        #expect(try preview.rebuild(changes: ["content/d"]).contains("d/e/index.html"), "and so is a removed one")
+        try preview.expectSameAsFullBuild()
+    }
+
+    @Test func aBrokenBodyFailsAndTheNextGoodSaveBuildsWhatAFullBuildWould() throws {
+        let preview = try Preview(Self.site)
+        try preview.rebuild()
+        try preview.site.write("content/b.md", "---\ntitle: B\ncomponents:\n  - { component: note, message: Hi }\n---\nSee [this](missing.md).\n")
+        #expect(throws: TesseraError.self) { try preview.rebuild(changes: ["content/b.md"]) }
+        // Another page's body while b is broken: the full pipeline must still see b's error.
+        try preview.site.write("content/c.md", "---\ntitle: C\ncomponents:\n  - { component: heading, title: C }\n---\nText.\n")
+        #expect(throws: TesseraError.self) { try preview.rebuild(changes: ["content/c.md"]) }
+        try preview.site.write("content/b.md", "---\ntitle: B\ncomponents:\n  - { component: note, message: Hi }\n---\nFixed.\n")
+        #expect(try preview.rebuild(changes: ["content/b.md"]) == ["b/index.html", "b/index.json", "c/index.html", "c/index.json"])
         try preview.expectSameAsFullBuild()
     }
 }
