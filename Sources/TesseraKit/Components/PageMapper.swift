@@ -258,6 +258,7 @@ struct PageMapper: Sendable {
         let url = context.links.basePath + page.url.dropFirst()
         // Every page of a paginated list links the feeds of its first page.
         let feedsURL = page.pagination.map { context.links.basePath + $0.firstURL.dropFirst() } ?? url
+        let words = page.wordCount
         return ViewObject([
             ("title", .optional(page.title)),
             ("url", .string(url)),
@@ -266,8 +267,8 @@ struct PageMapper: Sendable {
             // For <meta name="description">: front matter `description`, else the summary, else
             // the body's first paragraph.
             ("description", .optional(page.params.first { $0.key == "description" }?.value.scalarText ?? page.summary ?? page.excerpt)),
-            ("wordCount", NumberTransformers.view(ofCount: page.wordCount, context: context)),
-            ("readingTime", MarkdownText.readingMinutes(words: page.wordCount).map { NumberTransformers.view(ofCount: $0, context: context) } ?? .null),
+            ("wordCount", NumberTransformers.view(ofCount: words, context: context)),
+            ("readingTime", MarkdownText.readingMinutes(words: words).map { NumberTransformers.view(ofCount: $0, context: context) } ?? .null),
             ("tags", .list(page.tags.map(ViewValue.string))),
             ("lang", .string(page.language)),
             ("layout", .string(page.layout)),

@@ -6,24 +6,46 @@ enum MarkdownText {
     /// Words a reader reads: runs of letters or digits, each CJK character counting as a word
     /// (those scripts do not separate words with spaces).
     static func wordCount(_ markdown: String) -> Int {
-        var count = 0
-        var inWord = false
-        for scalar in markdown.unicodeScalars {
-            let value = scalar.value
-            if (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value) || (0xAC00...0xD7AF).contains(value) {
-                count += 1
-                inWord = false
-            } else if value < 0x80 ? (value >= 0x30 && value <= 0x39) || (value | 0x20 >= 0x61 && value | 0x20 <= 0x7A) : scalar.properties.isAlphabetic {
-                if !inWord { count += 1 }
-                inWord = true
-            } else if value == 0x27 || value == 0x2019 || value == 0x2D {
-                // "don't", "well-known": one word.
-                continue
-            } else {
-                inWord = false
+        var markdown = markdown
+        // Byte by byte: every page's body is counted, and almost all of it is ASCII.
+        return markdown.withUTF8 { bytes -> Int in
+            var count = 0
+            var inWord = false
+            var index = 0
+            let end = bytes.count
+            while index < end {
+                let byte = bytes[index]
+                let value: UInt32
+                if byte < 0x80 {
+                    index += 1
+                    if (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) {
+                        if !inWord { count += 1 }
+                        inWord = true
+                    } else if byte != 0x27 && byte != 0x2D {
+                        // "don't", "well-known": one word.
+                        inWord = false
+                    }
+                    continue
+                }
+                // A scalar of two to four bytes (a String's bytes are valid UTF-8).
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                var decoded = UInt32(byte) & (0x7F >> length)
+                for offset in 1..<length where index + offset < end { decoded = decoded << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                value = decoded
+                index += length
+                if (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value) || (0xAC00...0xD7AF).contains(value) {
+                    // CJK: each character is a word.
+                    count += 1
+                    inWord = false
+                } else if Unicode.Scalar(value)?.properties.isAlphabetic == true {
+                    if !inWord { count += 1 }
+                    inWord = true
+                } else if value != 0x2019 {
+                    inWord = false
+                }
             }
+            return count
         }
-        return count
     }
 
     /// Minutes at 230 words a minute, at least one; nil for a page without words.

@@ -161,10 +161,14 @@ public struct Page: Sendable, Equatable {
         get { storage.fields.bodyLine }
         _modify { makeUnique(); yield &storage.fields.bodyLine }
     }
-    /// Words of the body, for `page.readingTime`; 0 for generated pages.
-    public var wordCount: Int {
-        get { storage.fields.wordCount }
-        _modify { makeUnique(); yield &storage.fields.wordCount }
+    /// Words of the body, for `page.readingTime`; 0 for generated pages. Counted when asked: a
+    /// build that keeps a page's HTML from the last build never needs them.
+    public var wordCount: Int { storage.fields.countsBodyWords ? MarkdownText.wordCount(storage.fields.body) : 0 }
+    /// The body is the author's (a parsed page, and the later pages of its list): `wordCount`
+    /// counts it.
+    public var countsBodyWords: Bool {
+        get { storage.fields.countsBodyWords }
+        _modify { makeUnique(); yield &storage.fields.countsBodyWords }
     }
     /// The body's first paragraph as plain text, for `page.description` when front matter gives none.
     public var excerpt: String? {
@@ -233,7 +237,7 @@ public struct Page: Sendable, Equatable {
         var sections: [PageSection] = []
         var body: String = ""
         var bodyLine: Int = 1
-        var wordCount: Int = 0
+        var countsBodyWords: Bool = false
         var excerpt: String?
         var outputs: [String]?
     }

@@ -32,7 +32,7 @@ struct PageParser: Equatable {
             sourcePath: sourcePath, relativePath: relativePath, kind: kind, url: "/",
             layoutLocation: root.location)
         page.body = front.body
-        page.wordCount = MarkdownText.wordCount(front.body)
+        page.countsBodyWords = true
         page.bodyLine = front.bodyLine
         page.frontMatter = (root.entries ?? []).filter { $0.key != "sections" && $0.key != "components" }
 

@@ -94,7 +94,6 @@ enum BodyEdits {
         var page = page
         page.body = parsed.body
         page.bodyLine = parsed.bodyLine
-        page.wordCount = parsed.wordCount
         page.excerpt = parsed.excerpt
         return page
     }
