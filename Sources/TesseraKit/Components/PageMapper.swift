@@ -26,12 +26,16 @@ struct PageMapper: Sendable {
         self.contexts = contexts
         self.languages = languages
         self.selections = selections
+        rightToLeft = Set(languages.filter(\.isRightToLeft).map(\.code))
         let homes = Dictionary(languages.map { ($0.urlPrefix + "/", $0.code) }, uniquingKeysWith: { first, _ in first })
         for page in pages {
             translationURLs[page.translationKey, default: [:]][page.language] = page.url
             if homes[page.url] == page.language { languageHomes[page.language] = page.url }
         }
     }
+
+    /// The codes of right-to-left languages (asked once per site, not once per page).
+    var rightToLeft: Set<String> = []
 
     /// Each language's home page URL, for languages that have one.
     var languageHomes: [String: String] = [:]
@@ -234,7 +238,7 @@ struct PageMapper: Sendable {
             ("translations", .list(translations)),
             ("languages", .list(switcher)),
             ("hasTranslations", .bool(translations.count > 1)),
-            ("dir", .string(language?.isRightToLeft == true ? "rtl" : "ltr")),
+            ("dir", .string(rightToLeft.contains(page.language) ? "rtl" : "ltr")),
             ("permalink", .string(origin + basePath + page.url.dropFirst())),
             ("languageName", .optional(language?.name)),
             // A later page of a list is current where its first page is.

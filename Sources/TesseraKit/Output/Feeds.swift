@@ -71,26 +71,7 @@ struct FeedWriter {
     /// `2026-11-01T09:30:00Z`: what `date.formatted(.iso8601)` gives, computed directly (the
     /// sitemap and the JSON index print one per page; the format style costs microseconds each).
     static func rfc3339(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        // Foundation counts days before 1582 in the Julian calendar: those dates go through it.
-        guard seconds >= -11_676_096_000, seconds < 253_402_300_800 else { return date.formatted(.iso8601) }
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let second = seconds - days * 86_400
-        // Howard Hinnant's days-to-civil.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        guard year >= 0 && year <= 9999 else { return date.formatted(.iso8601) }
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        let yearText = String(year)
-        return String(repeating: "0", count: 4 - yearText.count) + yearText + "-" + two(month) + "-" + two(day)
-            + "T" + two(second / 3600) + ":" + two(second / 60 % 60) + ":" + two(second % 60) + "Z"
+        CivilTime.iso(date, offset: 0, withTime: true) ?? date.formatted(.iso8601)
     }
 
     static func xml(_ text: String) -> String {

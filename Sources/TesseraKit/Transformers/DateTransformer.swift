@@ -99,9 +99,16 @@ enum DateTransformer {
         }
     }
 
+    /// A date-only style depends on nothing but the local day and the language: formatted once
+    /// per day, style and language.
     static func styled(_ date: Date, _ style: Date.FormatStyle.DateStyle, context: TransformContext) -> String {
-        date.formatted(Date.FormatStyle(date: style, time: .omitted, locale: context.locale, calendar: context.calendar, timeZone: context.timeZone))
+        let key = StyledDay(day: localDay(of: date, in: context.timeZone), style: "\(style)", locale: context.locale.identifier)
+        return styledDays.value(key) {
+            date.formatted(Date.FormatStyle(date: style, time: .omitted, locale: context.locale, calendar: context.calendar, timeZone: context.timeZone))
+        }
     }
+    private struct StyledDay: Hashable, Sendable { var day: Int, style: String, locale: String }
+    private static let styledDays = Memo<StyledDay, String>()
 
     /// An ICU pattern such as `d MMMM yyyy`, localized.
     static func pattern(_ date: Date, _ pattern: String, context: TransformContext) -> String {
@@ -109,7 +116,8 @@ enum DateTransformer {
     }
 
     static func iso(_ date: Date, context: TransformContext, hasTime: Bool) -> String {
-        FormatterCache.isoFormatter(timeZone: context.timeZone, withTime: hasTime).string(from: date)
+        CivilTime.iso(date, offset: context.timeZone.secondsFromGMT(for: date), withTime: hasTime)
+            ?? FormatterCache.isoFormatter(timeZone: context.timeZone, withTime: hasTime).string(from: date)
     }
 }
 

@@ -7,6 +7,13 @@ import Testing
     let french = PluralRules.forLanguage("fr")
     let russian = PluralRules.forLanguage("ru")
 
+    /// Placeholders are filled in one pass: a value is text, never searched for placeholders.
+    @Test func placeholdersAreFilledOnceEach() {
+        #expect(Translator.fill("Hi {name}, {count} left {unknown} {", ["name": "{count}", "count": "3"]) == "Hi {count}, 3 left {unknown} {")
+        #expect(Translator.fill("{a}{a}{ {b}}", ["a": "1", "b": "2"]) == "11{ 2}")
+        #expect(Translator.fill("no braces", ["a": "1"]) == "no braces")
+    }
+
     @Test func russianCountsByTheLastDigits() {
         #expect(russian.category(for: 1) == .one)      // 1 день
         #expect(russian.category(for: 21) == .one)     // 21 день

@@ -158,6 +158,34 @@ import Testing
         #expect(DateParsing.parse("2026-07-01T12:00:00", timeZone: paris) == DateParsing.parse("2026-07-01T10:00:00Z", timeZone: utc))
         #expect(DateParsing.parse("2026-12-01T12:00:00", timeZone: paris) == DateParsing.parse("2026-12-01T11:00:00Z", timeZone: utc))
     }
+
+    /// The ISO forms by arithmetic are the formatter's, with and without the time, in zones
+    /// with daylight saving time, half and three-quarter hours, west of Greenwich, and at
+    /// fractions of a second, every few days from 1601 to 2400 (and none where it cannot be).
+    @Test func isoFormsByArithmeticMatchTheFormatter() throws {
+        let zones = ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham", "America/St_Johns", "Australia/Lord_Howe"]
+        for identifier in zones {
+            let zone = try #require(TimeZone(identifier: identifier))
+            for withTime in [true, false] {
+                let formatter = ISO8601DateFormatter()
+                formatter.timeZone = zone
+                formatter.formatOptions = withTime ? [.withInternetDateTime] : [.withFullDate]
+                var seconds = -11_644_473_600.0
+                while seconds < 13_569_465_600 {
+                    let date = Date(timeIntervalSince1970: seconds)
+                    let offset = zone.secondsFromGMT(for: date)
+                    if let text = CivilTime.iso(date, offset: offset, withTime: withTime) {
+                        if text != formatter.string(from: date) { Issue.record("\(identifier) \(seconds): \(text) ≠ \(formatter.string(from: date))"); break }
+                    } else {
+                        #expect(offset % 60 != 0, "\(identifier) \(seconds)")
+                    }
+                    seconds += 3 * 86_400 + 3_659.75
+                }
+            }
+        }
+        #expect(CivilTime.iso(Date(timeIntervalSince1970: -11_644_473_601), offset: 0, withTime: true) == nil)
+        #expect(FeedWriter.rfc3339(Date(timeIntervalSince1970: 1_793_957_400.9)) == "2026-11-06T09:30:00Z", "fractions of a second are dropped")
+    }
 }
 
 /// Text in which Markdown finds nothing to do skips cmark; it must come out as cmark prints it.

@@ -107,9 +107,20 @@ public struct Translator: Sendable {
 
     static func fill(_ text: String, _ values: [String: String]) -> String {
         guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
-        var result = text
-        for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }
-        return result
+        // One pass: a value is never searched for placeholders itself.
+        var result = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            if let close = rest[open...].firstIndex(of: "}"), let value = values[String(rest[rest.index(after: open)..<close])] {
+                result += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result += "{"
+                rest = rest[rest.index(after: open)...]
+            }
+        }
+        return result + rest
     }
 
     static func placeholdersToMustache(_ text: String, count: String?, escapeHTML: Bool = false) -> String {
