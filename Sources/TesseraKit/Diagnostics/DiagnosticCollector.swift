@@ -1,21 +1,20 @@
 import Foundation
+import Synchronization
 
 /// Gathers diagnostics from stages that keep going after a problem, possibly from many threads.
-public final class DiagnosticCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Diagnostic] = []
+public final class DiagnosticCollector: Sendable {
+    // A mutex held inline, not a lock object: a collector is made for every component mapped.
+    private let items = Mutex<[Diagnostic]>([])
 
     public init() {}
 
     public func report(_ diagnostic: Diagnostic) {
-        lock.lock(); defer { lock.unlock() }
-        items.append(diagnostic)
+        items.withLock { $0.append(diagnostic) }
     }
 
     public func report(_ error: Error, at location: SourceLocation? = nil) {
         let diagnostics = TesseraError.wrapping(error, at: location).diagnostics
-        lock.lock(); defer { lock.unlock() }
-        items.append(contentsOf: diagnostics)
+        items.withLock { $0.append(contentsOf: diagnostics) }
     }
 
     /// Runs `body`, recording what it throws; returns nil when it threw.
@@ -27,14 +26,15 @@ public final class DiagnosticCollector: @unchecked Sendable {
     }
 
     public var diagnostics: [Diagnostic] {
-        lock.lock(); defer { lock.unlock() }
-        return Array(Set(items)).sorted()
+        let all = items.withLock { $0 }
+        return all.isEmpty ? [] : Array(Set(all)).sorted()
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// Throws every error gathered so far, sorted, if there is at least one.
     public func throwIfErrors() throws {
+        guard !items.withLock({ $0.isEmpty }) else { return }
         let all = diagnostics
         if all.contains(where: { $0.severity == .error }) { throw TesseraError(diagnostics: all) }
     }

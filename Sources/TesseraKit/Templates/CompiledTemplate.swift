@@ -8,8 +8,8 @@ public struct CompiledTemplate: Sendable {
         var folder: String { self == .partial ? "partials" : rawValue + "s" }
     }
 
-    public var kind: Kind
-    public var name: String
+    public let kind: Kind
+    public let name: String
     /// The file it came from; "(built in)" for templates Tessera supplies.
     public var path: String
     /// The source, to tell whether a template changed between two builds.
@@ -18,7 +18,7 @@ public struct CompiledTemplate: Sendable {
     let tags: [MustacheTag]
 
     /// `layouts/page`, `components/notice`: how dependencies and messages name a template.
-    public var key: String { kind.folder + "/" + name }
+    public let key: String
 
     /// Partials and parents it names, directly.
     var partialNames: [String] {
@@ -32,6 +32,7 @@ public struct CompiledTemplate: Sendable {
     init(kind: Kind, name: String, path: String, text: String) throws {
         self.kind = kind
         self.name = name
+        key = kind.folder + "/" + name
         self.path = path
         self.text = text
         let tags = MustacheTag.scan(text)

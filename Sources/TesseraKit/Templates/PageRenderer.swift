@@ -40,8 +40,8 @@ struct PageRenderer: Sendable {
         let warnings = DiagnosticCollector()
         var used = Set<String>()
         let errors = DiagnosticCollector()
-        let common: [String: TemplateValue] = [
-            "site": .view(.object(sites[language] ?? sites.values.first ?? ViewObject([]))), "page": .view(.object(view.data)),
+        let common: [(String, TemplateValue)] = [
+            ("site", .view(.object(sites[language] ?? sites.values.first ?? ViewObject([])))), ("page", .view(.object(view.data))),
         ]
 
         // `{{component.code}}`, one value per component type of the page.
@@ -53,7 +53,9 @@ struct PageRenderer: Sendable {
             return value
         }
 
+        var usedKeys = Set<String>()
         func use(_ template: CompiledTemplate) {
+            guard usedKeys.insert(template.key).inserted else { return }
             used.formUnion(library.dependencies[template.key] ?? [template.key])
         }
 
@@ -62,9 +64,9 @@ struct PageRenderer: Sendable {
                 throw TesseraError("component '\(component.code)' has no template", at: component.location, hint: "add components/\(component.code).mustache")
             }
             use(body)
-            var values: [String: TemplateValue] = ["component": componentValue(component.code)]
+            var values: [(String, TemplateValue)] = [("component", componentValue(component.code))]
             for (key, children) in component.data.componentLists {
-                values[key] = .rendered(RenderedList(try children.map { (try renderComponent($0), $0.code) }))
+                values.append((key, .rendered(RenderedList(try children.map { (try renderComponent($0), $0.code) }))))
             }
             let html = try renderer.render(body, values, fields: component.data, common: common, context: "component '\(component.code)'", warnings: warnings)
             guard let shellName = component.shell else { return html }
@@ -73,7 +75,7 @@ struct PageRenderer: Sendable {
                                    hint: Suggestions.didYouMean(shellName, in: library.shells.keys) ?? "add shells/\(shellName).mustache or set `shell: none`")
             }
             use(shell)
-            values["body"] = .text(html)
+            values.append(("body", .text(html)))
             return try renderer.render(
                 shell, values, fields: component.data, common: common, context: "shell '\(shellName)' (around '\(component.code)')",
                 optionalNames: shellFieldNames, warnings: warnings)
@@ -94,14 +96,14 @@ struct PageRenderer: Sendable {
             }
             use(template)
             var values = common
-            values["header"] = renderOptional(section.header)
-            values["footer"] = renderOptional(section.footer)
-            values["items"] = .rendered(RenderedList(
+            values.append(("header", renderOptional(section.header)))
+            values.append(("footer", renderOptional(section.footer)))
+            values.append(("items", .rendered(RenderedList(
                 section.items.map { item in (errors.attempt { try renderComponent(item) } ?? "", item.code) }, descriptions: descriptions,
-                sources: section.items.map(\.source)))
-            values["section"] = .view(.object([
+                sources: section.items.map(\.source)))))
+            values.append(("section", .view(.object([
                 "id": .optional(section.id), "layout": .string(section.layout), "index": .number(Double(index)),
-            ]))
+            ]))))
             if let html = errors.attempt(at: section.layoutLocation, { try renderer.render(template, values, context: "section layout '\(section.layout)'", warnings: warnings) }) {
                 sectionsHTML.append((html, nil))
             }
@@ -116,8 +118,8 @@ struct PageRenderer: Sendable {
         try errors.throwIfErrors()
         use(layout)
         var values = common
-        values["content"] = .view(.optional(view.content))
-        values["sections"] = .rendered(RenderedList(sectionsHTML))
+        values.append(("content", .view(.optional(view.content))))
+        values.append(("sections", .rendered(RenderedList(sectionsHTML))))
         let html = try renderer.render(layout, values, context: "layout '\(view.page.layout)'", warnings: warnings)
         return Result(html: html, warnings: warnings.diagnostics, templates: used, assets: assetUse.used)
     }

@@ -5,9 +5,11 @@ import Foundation
 final class TemplateScope {
     /// Looked up in this order: what this render adds (`body`, rendered children), the
     /// component's fields, then what every template of the page gets (`site`, `page`).
-    private let values: [String: TemplateValue]
+    /// Short lists scanned by name: a render looks up every name it prints here, and a hash
+    /// per lookup cost more than comparing a few short names.
+    private let values: [(String, TemplateValue)]
     private let fields: ViewObject?
-    private let common: [String: TemplateValue]
+    private let common: [(String, TemplateValue)]
     private(set) var missing: [String] = []
     /// Translation keys `t` could not find, with the error each gave.
     private(set) var missingTranslations: [(key: String, error: TesseraError)] = []
@@ -16,7 +18,7 @@ final class TemplateScope {
     /// some of the components it wraps declare).
     private let optionalNames: Set<String>
 
-    init(_ values: [String: TemplateValue], fields: ViewObject? = nil, common: [String: TemplateValue] = [:], optionalNames: Set<String> = []) {
+    init(_ values: [(String, TemplateValue)], fields: ViewObject? = nil, common: [(String, TemplateValue)] = [], optionalNames: Set<String> = []) {
         self.values = values
         self.fields = fields
         self.common = common
@@ -27,9 +29,10 @@ final class TemplateScope {
     private(set) var invalidCounts: [Translator.CountProblem] = []
 
     func value(named name: String) -> TemplateValue? {
-        if let value = values[name] { return value }
+        // The last of a name wins, as in a dictionary filled in order.
+        for (key, value) in values.reversed() where key == name { return value }
         if let value = fields?[name] { return .view(value) }
-        if let value = common[name] { return value }
+        for (key, value) in common where key == name { return value }
         if let helper = helper(named: name) { return .helper(helper) }
         if optionalNames.contains(name) { return .null }
         if let problem = Translator.CountProblem(name: name) {
@@ -42,7 +45,7 @@ final class TemplateScope {
     }
 
     /// What a template receives, for hints; the asset helpers are documented, not listed.
-    var names: [String] { Set(values.keys).union(fields?.keys ?? []).union(common.keys).union(translator == nil ? [] : ["t"]).sorted() }
+    var names: [String] { Set(values.map(\.0)).union(fields?.keys ?? []).union(common.map(\.0)).union(translator == nil ? [] : ["t"]).sorted() }
 
     /// `{{#asset}}` / `{{#integrity}}` arguments that name no fingerprinted file.
     private(set) var unknownAssets: [(tag: String, name: String)] = []

@@ -102,7 +102,7 @@ import Testing
     func tessera(_ template: String) throws -> String {
         let partials = try Self.partials.mapValues { try CompiledTemplate(kind: .partial, name: "p", path: "p", text: $0) }
         let syntax = try MustacheSyntax(parsing: template)
-        let scope = TemplateScope(Dictionary(uniqueKeysWithValues: Self.data.map { ($0.0, TemplateValue.view($0.1.view)) }))
+        let scope = TemplateScope(Self.data.map { ($0.0, TemplateValue.view($0.1.view)) })
         return MustacheRendering(partials: partials, root: scope).render(syntax)
     }
 
