@@ -25,6 +25,9 @@ public struct ComponentSchema: Sendable, Equatable {
 
     public func field(_ name: String) -> FieldSpec? { fields.first { $0.name == name } }
 
+    /// Whether the schema declares `name` (without copying the field).
+    public func declares(_ name: String) -> Bool { fields.contains { $0.name == name } }
+
     static let keys = ["description", "shell", "fields", "example", "version"]
     /// Names templates already use for the rendering context; a field may not shadow them.
     // `t`, `asset` and `integrity` are the template helpers: a field of that name would be hidden.

@@ -103,7 +103,7 @@ struct PageMapper: Sendable {
         }
         let schema = definition.schema
         let errors = DiagnosticCollector()
-        for entry in query.fields where schema.field(entry.key) == nil {
+        for entry in query.fields where !schema.declares(entry.key) {
             errors.report(Diagnostic(
                 .error, "component '\(query.component)' has no field '\(entry.key)'", at: entry.keyLocation,
                 hint: Suggestions.didYouMean(entry.key, in: schema.fields.map(\.name)) ?? "its fields are \(schema.fields.map(\.name).joined(separator: ", "))"))

@@ -43,7 +43,7 @@ public struct ViewDataMapper: Sendable {
         }
         let schema = definition.schema
         let errors = DiagnosticCollector()
-        for entry in use.fields where schema.field(entry.key) == nil {
+        for entry in use.fields where !schema.declares(entry.key) {
             let known = schema.fields.map(\.name)
             errors.report(Diagnostic(
                 .error, "unknown field '\(entry.key)' for component '\(use.code)'", at: entry.keyLocation,

@@ -102,7 +102,18 @@ enum DateTransformer {
     /// A date-only style depends on nothing but the local day and the language: formatted once
     /// per day, style and language.
     static func styled(_ date: Date, _ style: Date.FormatStyle.DateStyle, context: TransformContext) -> String {
-        let key = StyledDay(day: localDay(of: date, in: context.timeZone), style: "\(style)", locale: context.locale.identifier)
+        let name = switch style {
+        case .numeric: "numeric"
+        case .abbreviated: "abbreviated"
+        case .long: "long"
+        case .complete: "complete"
+        default: "other"
+        }
+        // Styles not named here are formatted each time rather than risk a shared key.
+        guard name != "other" else {
+            return date.formatted(Date.FormatStyle(date: style, time: .omitted, locale: context.locale, calendar: context.calendar, timeZone: context.timeZone))
+        }
+        let key = StyledDay(day: localDay(of: date, in: context.timeZone), style: name, locale: context.locale.identifier)
         return styledDays.value(key) {
             date.formatted(Date.FormatStyle(date: style, time: .omitted, locale: context.locale, calendar: context.calendar, timeZone: context.timeZone))
         }
