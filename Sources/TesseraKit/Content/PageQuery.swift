@@ -162,10 +162,10 @@ public struct PageQuery: Sendable, Equatable {
         var selected = candidates.filter { candidate in
             guard !candidate.isGenerated, candidate.sourcePath != page.sourcePath, candidate.relativePath.hasPrefix(prefix) else { return false }
             let rest = candidate.relativePath.dropFirst(prefix.count)
-            // The folder's own index page is the list, not one of its items.
-            let name = ((rest as NSString).lastPathComponent as NSString).deletingPathExtension.split(separator: ".").first.map(String.init) ?? ""
-            if !rest.contains("/") && (name == "index" || name == "_index") { return false }
-            if !recursive && rest.contains("/") { return false }
+            let nested = rest.contains("/")
+            // The folder's own index page (`index.md`, `_index.fr.md`) is the list, not one of its items.
+            if !nested, let name = rest.split(separator: ".").first, name == "index" || name == "_index" { return false }
+            if !recursive && nested { return false }
             if !tags.isEmpty && !candidate.tags.contains(where: tags.contains) { return false }
             if let filter = termFilter, !Taxonomy(name: filter.key, location: location).terms(of: candidate).contains(where: filter.terms.contains) { return false }
             switch language {

@@ -47,10 +47,16 @@ extension BuildStep {
         var selections = QuerySelections()
         var added: [Page] = []
         var taken = Set(state.pages.map(\.url))
-        for position in state.pages.indices {
+        // Every query runs on both cores (a term page per tag lists its pages), then the lists
+        // are numbered in order.
+        let pages = state.pages
+        let listing = pages.indices.filter { pages[$0].sections.contains { $0.query != nil } }
+        let selected = ParallelMap.map(listing) { position in
+            let page = pages[position]
+            return page.sections.map { section in section.query.flatMap { $0.data == nil ? $0.select(from: pages, terms: index, for: page) : nil } }
+        }
+        for (position, lists) in zip(listing, selected) {
             let page = state.pages[position]
-            guard page.sections.contains(where: { $0.query != nil }) else { continue }
-            let lists = page.sections.map { section in section.query.flatMap { $0.data == nil ? $0.select(from: state.pages, terms: index, for: page) : nil } }
             selections.lists[page.url] = lists
             let paginated = page.sections.indices.filter { page.sections[$0].query?.paginate != nil }
             guard let section = paginated.first, let query = page.sections[section].query, let size = query.paginate else { continue }

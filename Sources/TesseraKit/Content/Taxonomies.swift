@@ -108,9 +108,12 @@ extension BuildStep {
                 var terms: [String: (name: String, pages: [Page])] = [:]
                 // A page that writes a term twice is listed once: (slug, file) pairs seen.
                 var listed = Set<[String]>()
+                // A term is written on many pages: slugged once.
+                var slugs: [String: String] = [:]
                 for (page, pageTerms) in pages {
                     for term in pageTerms {
-                        let slug = Taxonomy.slug(term)
+                        let slug = slugs[term] ?? Taxonomy.slug(term)
+                        slugs[term] = slug
                         guard !slug.isEmpty else {
                             state.diagnostics.report(Diagnostic(
                                 .error, "the \(taxonomy.name) term '\(term)' has no letters or digits for its URL", at: page.frontMatterValue(taxonomy.name)?.location ?? page.location,
