@@ -4,7 +4,9 @@
 Usage: Benchmarks/serve_latency.py [path/to/tessera] [pages]
 
 For the example site and for a generated site of N pages (default 1000), starts `tessera serve`,
-listens on its event stream, edits one page, and times from the write to the `reload` event.
+listens on its event stream, edits one page, and times from the write to the `reload` event:
+once for edits of the page's body (the preview rebuilds that page alone) and once for edits of
+its title (front matter, which lists, the sitemap and the JSON index show).
 Reports medians, and the ratio against a full build of the same site run in the same session
 (the peer): absolute times depend on the machine, the ratio much less.
 """
@@ -54,7 +56,17 @@ def full_build_seconds(site):
     return statistics.median(times)
 
 
-def reload_latency(site, page):
+def edited(original, run, kind):
+    """The page with its body (or its title) changed on even runs, as it was on odd ones."""
+    if run % 2:
+        return original
+    if kind == "title":
+        return original.replace("title:", f"title: Edit {run}", 1)
+    head, sep, body = original.rpartition("\n---\n")
+    return head + sep + f"Edited {run}. " + body
+
+
+def reload_latency(site, page, kind):
     port = free_port()
     server = subprocess.Popen([TESSERA, "serve", "--source", site, "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
@@ -74,7 +86,7 @@ def reload_latency(site, page):
             buf = b""
             start = time.perf_counter()
             with open(path, "w") as f:
-                f.write(original.replace("title:", f"title: Edit {run}", 1) if run % 2 == 0 else original)
+                f.write(edited(original, run, kind))
             while b"event: reload" not in buf:
                 buf += conn.recv(65536)
             samples.append(time.perf_counter() - start)
@@ -88,9 +100,10 @@ def reload_latency(site, page):
 
 def report(name, site, page):
     full = full_build_seconds(site)
-    latency = reload_latency(site, page)
-    print(f"{name}: save→reload {latency * 1000:.0f} ms (median of {RUNS}); full build {full * 1000:.0f} ms; "
-          f"reload takes {latency / full:.2f}× a full build")
+    for kind in ["body", "title"]:
+        latency = reload_latency(site, page, kind)
+        print(f"{name}, {kind} edit: save→reload {latency * 1000:.0f} ms (median of {RUNS}); full build {full * 1000:.0f} ms; "
+              f"reload takes {latency / full:.2f}× a full build")
 
 
 if __name__ == "__main__":

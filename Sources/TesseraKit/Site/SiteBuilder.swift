@@ -45,7 +45,13 @@ public struct SiteBuilder: Sendable {
                 try diagnostics.throwIfErrors()
             }
         }
-        cache?.bodyEditBasis = nil
+        if let cache {
+            // The last build's state is let go on another thread: freeing a large site's pages
+            // and views is not this build's work.
+            nonisolated(unsafe) var released = cache.bodyEditBasis
+            cache.bodyEditBasis = nil
+            if released != nil { DispatchQueue.global(qos: .utility).async { released = nil } }
+        }
         let state = BuildState(options: options, cache: cache)
         var timings: [(step: String, seconds: Double)] = []
         for step in steps {
