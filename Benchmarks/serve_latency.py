@@ -5,8 +5,8 @@ Usage: Benchmarks/serve_latency.py [path/to/tessera] [pages]
 
 For the example site and for a generated site of N pages (default 1000), starts `tessera serve`,
 listens on its event stream, edits one page, and times from the write to the `reload` event:
-once for edits of the page's body (the preview rebuilds that page alone) and once for edits of
-its title (front matter, which lists, the sitemap and the JSON index show).
+for edits of the page's body and of a component of its sections (the preview rebuilds that page
+alone), and for edits of its title (front matter, which lists, the sitemap and the JSON index show).
 Reports medians, and the ratio against a full build of the same site run in the same session
 (the peer): absolute times depend on the machine, the ratio much less.
 """
@@ -62,6 +62,9 @@ def edited(original, run, kind):
         return original
     if kind == "title":
         return original.replace("title:", f"title: Edit {run}", 1)
+    if kind == "component":
+        # A field of one component of the page's feed (the example site's home has a stat).
+        return original.replace("label: ", f"label: Edited {run} ", 1) if "label: " in original else original.replace("title:", f"title: Edit {run}", 1)
     head, sep, body = original.rpartition("\n---\n")
     return head + sep + f"Edited {run}. " + body
 
@@ -100,7 +103,7 @@ def reload_latency(site, page, kind):
 
 def report(name, site, page):
     full = full_build_seconds(site)
-    for kind in ["body", "title"]:
+    for kind in ["body", "component", "title"]:
         latency = reload_latency(site, page, kind)
         print(f"{name}, {kind} edit: save→reload {latency * 1000:.0f} ms (median of {RUNS}); full build {full * 1000:.0f} ms; "
               f"reload takes {latency / full:.2f}× a full build")

@@ -138,17 +138,21 @@ public final class BuildCache: @unchecked Sendable {
         lock.withLock { watchedChanges == nil ? nil : listings[directory]?.paths }
     }
 
+    func forgetParsed(_ path: String) {
+        _ = lock.withLock { parsed.removeValue(forKey: path) }
+    }
+
     /// What the last parse of `path` read and made.
     func parsedEntry(for path: String) -> ParsedPage? {
         lock.withLock { parsed[path] }
     }
 
-    /// The basis of a rebuild of page bodies alone: the last build, when it succeeded.
-    var bodyEditBasis: BodyEdits.Basis? {
+    /// The basis of a rebuild of edits that reach only their own pages: the last build, when it succeeded.
+    var localEditBasis: LocalEdits.Basis? {
         get { lock.withLock { storedBasis } }
         set { lock.withLock { storedBasis = newValue } }
     }
-    private var storedBasis: BodyEdits.Basis?
+    private var storedBasis: LocalEdits.Basis?
 
     /// The changes a watcher vouched for, for this build.
     var vouchedChanges: Set<String>? { lock.withLock { watchedChanges } }

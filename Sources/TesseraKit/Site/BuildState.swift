@@ -43,7 +43,7 @@ public final class BuildState: @unchecked Sendable {
     /// pages changes.
     var publishingDates: [Date] = []
     /// With a build cache: how this build mapped, rendered and encoded pages, for a preview's next
-    /// rebuild of page bodies alone.
+    /// rebuild of edits that reach only their own pages.
     var pageMapper: PageMapper?
     var pageRendering: (renderer: PageRenderer, templates: [String: String], generation: Int)?
     var documentWriter: PageDocument?

@@ -25,13 +25,13 @@ public struct SiteBuilder: Sendable {
         cache?.resetStatistics()
         // What a watcher vouched for holds for this build only.
         defer { cache?.endWatchedBuild() }
-        if let cache, let basis = cache.bodyEditBasis, let changes = cache.vouchedChanges {
-            // Only page bodies changed since the last build: those pages alone are made again.
+        if let cache, let basis = cache.localEditBasis, let changes = cache.vouchedChanges {
+            // Only parts that other pages never show changed: those pages alone are made again.
             do {
-                if let changed = try BodyEdits.rebuild(changes, from: basis, cache: cache) {
+                if let changed = try LocalEdits.rebuild(changes, from: basis, cache: cache) {
                     var report = basis.report
                     report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-                    report.stepTimings = [("page bodies", report.seconds)]
+                    report.stepTimings = [("edited pages", report.seconds)]
                     report.warnings = []
                     basis.state.changedOutputs = changed
                     return (basis.state, report)
@@ -39,7 +39,7 @@ public struct SiteBuilder: Sendable {
             } catch {
                 // The edited pages' errors. Until a build succeeds again, the next one takes the
                 // whole pipeline: a later edit of another page must not hide these.
-                cache.bodyEditBasis = nil
+                cache.localEditBasis = nil
                 let diagnostics = DiagnosticCollector()
                 diagnostics.report(error)
                 try diagnostics.throwIfErrors()
@@ -48,8 +48,8 @@ public struct SiteBuilder: Sendable {
         if let cache {
             // The last build's state is let go on another thread: freeing a large site's pages
             // and views is not this build's work.
-            nonisolated(unsafe) var released = cache.bodyEditBasis
-            cache.bodyEditBasis = nil
+            nonisolated(unsafe) var released = cache.localEditBasis
+            cache.localEditBasis = nil
             if released != nil { DispatchQueue.global(qos: .utility).async { released = nil } }
         }
         let state = BuildState(options: options, cache: cache)
@@ -78,7 +78,7 @@ public struct SiteBuilder: Sendable {
         report.languagePages = state.languagePageCounts
         report.languages = state.configuration.languages.map { ($0.code, $0.name) }
         if let cache, options.updatesInPlace, let mapper = state.pageMapper, let rendering = state.pageRendering {
-            cache.bodyEditBasis = BodyEdits.Basis(
+            cache.localEditBasis = LocalEdits.Basis(
                 state: state, mapper: mapper, renderer: rendering.renderer, templates: rendering.templates,
                 renderGeneration: rendering.generation, documents: state.documentWriter, report: report)
         }

@@ -142,10 +142,29 @@ import Testing
         try preview.site.write("content/b.md", "---\ntitle: B\ncomponents:\n  - { component: note, message: Hi }\n---\nOther words, *emphasised*.\n")
         let (state, report) = try preview.run(changes: ["content/b.md"])
         #expect(state.changedOutputs == ["b/index.html", "b/index.json"], "the JSON index and the sitemap show front matter only")
-        #expect(report.stepTimings.map(\.step) == ["page bodies"])
+        #expect(report.stepTimings.map(\.step) == ["edited pages"])
         #expect(preview.cache.statistics == .init(parsed: 1, parseReused: 0, mapped: 1, mapReused: 0, rendered: 1, renderReused: 0))
         let html = try #require(FileManager.default.contents(atPath: preview.output + "/b/index.html"))
         #expect(String(decoding: html, as: UTF8.self).contains("<em>emphasised</em>"))
+        try preview.expectSameAsFullBuild()
+    }
+
+    @Test func aSectionsEditRebuildsThatPageAloneAndAQueryOrATitleTakesTheWholePipeline() throws {
+        let preview = try Preview(Self.site)
+        try preview.rebuild()
+        try preview.site.write("content/b.md", "---\ntitle: B\ncomponents:\n  - { component: note, message: Changed }\n  - { component: course, title: New, progress: 0.25 }\n---\n")
+        var (state, report) = try preview.run(changes: ["content/b.md"])
+        #expect(report.stepTimings.map(\.step) == ["edited pages"])
+        #expect(state.changedOutputs == ["b/index.html", "b/index.json"])
+        try preview.expectSameAsFullBuild()
+        // A key written after the sections moves with them: the whole pipeline, to be safe.
+        try preview.site.write("content/b.md", "---\ncomponents:\n  - { component: note, message: Hi }\n  - { component: note, message: Two }\ntitle: B\n---\n")
+        (_, report) = try preview.run(changes: ["content/b.md"])
+        #expect(report.stepTimings.count > 1, "the title moved: its place is part of what other pages see")
+        try preview.expectSameAsFullBuild()
+        try preview.site.write("content/c.md", "---\ntitle: C\nsections:\n  - query: { component: heading }\n---\n")
+        (state, report) = try preview.run(changes: ["content/c.md"])
+        #expect(report.stepTimings.count > 1, "a section that lists pages")
         try preview.expectSameAsFullBuild()
     }
 

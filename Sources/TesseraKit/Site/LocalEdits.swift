@@ -1,17 +1,19 @@
 import Foundation
 
-/// A preview rebuild after edits that changed only page bodies: the edited pages are parsed,
+/// A preview rebuild after edits that reach only their own page: the edited pages are parsed,
 /// mapped, rendered and written again, and nothing else is touched.
 ///
-/// A page's body reaches nothing but its own HTML and JSON, and the feeds that carry it with
-/// `fullContent`: lists, term pages, menus, the sitemap and the JSON index show front matter
-/// (`PageQuery.use(for:)` reads front matter only). So when every changed file is a Markdown page
-/// whose front matter is byte for byte what the last build read, the last build stands except
-/// for those pages. Anything else (a new or deleted file, front matter, templates, data,
-/// configuration, a page a full-content feed lists) takes the whole pipeline, whose cache then
-/// reuses what it can. The tests check that both give the same bytes.
-enum BodyEdits {
-    /// What a successful build leaves for the next body edit.
+/// Other pages see a page through its URL and its front matter's other keys (lists read front
+/// matter values, `PageQuery.use(for:)`; term pages, menus, the sitemap, the JSON index and
+/// translations read its title, date, terms, menus and URL). Its body and its `sections` (when
+/// none of them lists pages) reach only its own HTML and JSON, and the feeds that carry its body
+/// with `content: full`. So when every changed file parses to the page the last build had but
+/// for its body and sections, the last build stands except for those pages. Anything else (a
+/// new or deleted file, a title, templates, data, configuration, a section with a query, a page
+/// a full-content feed lists) takes the whole pipeline, whose cache then reuses what it can.
+/// The tests check that both give the same bytes.
+enum LocalEdits {
+    /// What a successful build leaves for the next local edit.
     struct Basis {
         var state: BuildState
         var mapper: PageMapper
@@ -32,14 +34,16 @@ enum BodyEdits {
         // The edited pages, as the last build had them and as they are now.
         var edited: [String: Page] = [:]
         for path in changes {
-            let kind = PathText.pathExtension(path).lowercased()
-            guard kind == "md" || kind == "markdown", listed.contains(path), FileTree.isRegularFile(path),
-                  let previous = cache.parsedEntry(for: path) else { return nil }
+            // A file the last build parsed as a page (generator files are not kept as one).
+            guard listed.contains(path), FileTree.isRegularFile(path), let previous = cache.parsedEntry(for: path) else { return nil }
+            // Whatever happens next, the entry no longer describes the file: a file that fails
+            // to parse must not find it in a later build that does not read the file again.
+            cache.forgetParsed(path)
             let text = try FileTree.readText(path)
-            guard frontMatter(of: text) == frontMatter(of: previous.text) else { return nil }
             let page = try previous.parser.parse(text: text, sourcePath: path, relativePath: previous.page.relativePath)
-            // The parser must have drawn nothing but the body's fields from the body.
-            guard withBody(of: page, on: previous.page) == page else { return nil }
+            // Nothing but the local parts changed (not even where the other keys are written),
+            // and no section lists pages, before or after.
+            guard withLocalParts(of: page, on: previous.page) == page, !listsPages(page), !listsPages(previous.page) else { return nil }
             cache.store(page, for: path, text: text, parser: previous.parser)
             edited[path] = page
         }
@@ -59,7 +63,7 @@ enum BodyEdits {
         let problems = DiagnosticCollector()
         let copies = Set(state.staticFiles.map(\.path))
         for position in positions {
-            let page = withBody(of: edited[state.pages[position].sourcePath]!, on: state.pages[position])
+            let page = withLocalParts(of: edited[state.pages[position].sourcePath]!, on: state.pages[position])
             pages[position] = page
             guard let view = problems.attempt(at: page.location, { try basis.mapper.map(page) }) else { continue }
             cache.store(view, generation: generation)
@@ -89,24 +93,19 @@ enum BodyEdits {
         return changed
     }
 
-    /// `page` with the fields the parser draws from the body taken from `parsed`.
-    static func withBody(of parsed: Page, on page: Page) -> Page {
+    /// `page` with the parts only it shows taken from `parsed`: the body and what the parser
+    /// draws from it, and the sections.
+    static func withLocalParts(of parsed: Page, on page: Page) -> Page {
         var page = page
         page.body = parsed.body
         page.bodyLine = parsed.bodyLine
         page.excerpt = parsed.excerpt
+        page.sections = parsed.sections
         return page
     }
 
-    /// The front matter's bytes with their fences, or the whole text when it has none (a file
-    /// without front matter is all body, but then every byte counts as structure to be safe).
-    static func frontMatter(of text: String) -> Substring {
-        var copy = text
-        let end = copy.withUTF8 { bytes -> Int? in
-            if case .found(_, let bodyStart) = FrontMatter.locate(bytes) { return bodyStart }
-            return nil
-        }
-        guard let end else { return Substring(text) }
-        return Substring(text.utf8.prefix(end))
+    /// A page with a query section is a list: its layout, pagination and feeds depend on it.
+    static func listsPages(_ page: Page) -> Bool {
+        page.sections.contains { $0.query != nil }
     }
 }
