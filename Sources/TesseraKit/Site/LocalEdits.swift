@@ -9,8 +9,9 @@ import Foundation
 /// none of them lists pages) reach only its own HTML and JSON, and the feeds that carry its body
 /// with `content: full`. So when every changed file parses to the page the last build had but
 /// for its body and sections, the last build stands except for those pages. Anything else (a
-/// new or deleted file, a title, templates, data, configuration, a section with a query, a page
-/// a full-content feed lists) takes the whole pipeline, whose cache then reuses what it can.
+/// new or deleted file, a title, templates, data, configuration, sections of a page that lists
+/// pages, a page a full-content feed lists) takes the whole pipeline, whose cache then reuses
+/// what it can.
 /// The tests check that both give the same bytes.
 enum LocalEdits {
     /// What a successful build leaves for the next local edit.
@@ -41,9 +42,10 @@ enum LocalEdits {
             cache.forgetParsed(path)
             let text = try FileTree.readText(path)
             let page = try previous.parser.parse(text: text, sourcePath: path, relativePath: previous.page.relativePath)
-            // Nothing but the local parts changed (not even where the other keys are written),
-            // and no section lists pages, before or after.
-            guard withLocalParts(of: page, on: previous.page) == page, !listsPages(page), !listsPages(previous.page) else { return nil }
+            // Nothing but the local parts changed (not even where the other keys are written), and
+            // sections that list pages are as they were (a list's layout, pages and feeds follow them).
+            guard withLocalParts(of: page, on: previous.page) == page,
+                  page.sections == previous.page.sections || (!listsPages(page) && !listsPages(previous.page)) else { return nil }
             cache.store(page, for: path, text: text, parser: previous.parser)
             edited[path] = page
         }
