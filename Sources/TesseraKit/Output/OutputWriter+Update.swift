@@ -58,11 +58,14 @@ extension OutputWriter {
     func update(only files: [OutputFile], cache: BuildCache) throws -> [String]? {
         try files.forEach { try Self.checkPath($0.path) }
         var written = cache.written
-        guard !written.isEmpty, files.allSatisfy({ if case .data = $0.contents { true } else { false } }) else { return nil }
+        let contents = files.compactMap { file -> (OutputFile, Data)? in
+            if case .data(let data) = file.contents { return (file, data) }
+            return nil
+        }
+        guard !written.isEmpty, contents.count == files.count else { return nil }
         var changed: [String] = []
         do {
-            for file in files {
-                guard case .data(let data) = file.contents else { continue }
+            for (file, data) in contents {
                 guard written[file.path] != .data(data) else { continue }
                 try replace(file, root: resolvedOutput)
                 written[file.path] = .data(data)

@@ -149,6 +149,11 @@ struct PageDocument {
     static func encode(_ object: [String: JSONValue]) -> String {
         JSONValue.object(object).text
     }
+
+    /// The bytes of `view`'s page JSON, as written.
+    func bytes(for view: PageView) -> Data {
+        Data(Self.encode(document(for: view)).utf8)
+    }
 }
 
 extension Page {
@@ -244,7 +249,7 @@ extension BuildStep {
         let generation = cache?.currentGeneration ?? 0
         let documents = ParallelMap.map(wanted) { view -> (Page, Data) in
             if let json = cache?.document(for: view, generation: generation) { return (view.page, json) }
-            let json = Data(PageDocument.encode(writer.document(for: view)).utf8)
+            let json = writer.bytes(for: view)
             cache?.store(document: json, for: view, generation: generation)
             return (view.page, json)
         }

@@ -7,7 +7,6 @@ enum Sitemap {
     static let path = "sitemap.xml"
     static let robotsPath = "robots.txt"
 
-    /// Error pages (`404.html`) are not pages to index.
     /// What the sitemap is made of, for the preview's cache.
     struct Inputs: Equatable, Sendable {
         struct Entry: Equatable, Sendable {
@@ -24,6 +23,7 @@ enum Sitemap {
         }
     }
 
+    /// Error pages (`404.html`) are not pages to index.
     static func isListed(_ page: Page) -> Bool {
         !page.url.hasSuffix(".html")
     }

@@ -114,7 +114,8 @@ public final class BuildCache: @unchecked Sendable {
                 return
             }
             for path in paths {
-                // A reported file is read again (its entry stays, for comparing front matter).
+                // A reported file is read again; its entry stays, for `LocalEdits` to compare the
+                // new parse with (and is dropped as soon as the file's text is found different).
                 for (folder, listing) in listings where path.hasPrefix(folder + "/") || path == folder {
                     // A file edited in place keeps the listing; anything added, removed or replaced by
                     // a folder lists the folder again, and forgets what was parsed below a changed folder.
@@ -237,8 +238,6 @@ public final class BuildCache: @unchecked Sendable {
         }
     }
 
-    /// The previous HTML of a page, if its view data, every template it used and the rendering
-    /// environment are unchanged.
     /// The previous HTML of a page, if its view data, every template and fingerprinted asset it
     /// used and the rendering environment are unchanged.
     func rendering(of view: PageView, templates current: [String: String], fingerprints: AssetFingerprints, generation: Int) -> (result: PageRenderer.Result, output: Data)? {

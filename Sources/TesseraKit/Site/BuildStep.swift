@@ -199,9 +199,7 @@ extension BuildStep {
                 return (view.page, reused.result, OutputFile(path: view.page.outputPath, contents: .data(reused.output)))
             }
             return diagnostics.attempt(at: view.page.location) {
-                var result = try renderer.render(view)
-                let bytes = Data(result.html.utf8)
-                result.html = ""
+                let (result, bytes) = try renderer.renderBytes(view)
                 cache?.store(result, output: bytes, of: view, templates: sources, generation: generation)
                 return (view.page, result, OutputFile(path: view.page.outputPath, contents: .data(bytes)))
             }

@@ -72,16 +72,14 @@ enum LocalEdits {
             views[page.url] = view
             let outputs = page.outputs ?? configuration.outputs
             if outputs.contains("html") {
-                guard var result = problems.attempt(at: page.location, { try basis.renderer.render(view) }) else { continue }
+                guard let (result, bytes) = problems.attempt(at: page.location, { try basis.renderer.renderBytes(view) }) else { continue }
                 // A page that links a stylesheet or script no page linked needs its fingerprinted copy.
                 guard result.assets.values.allSatisfy({ copies.contains($0.path) }) else { return nil }
-                let bytes = Data(result.html.utf8)
-                result.html = ""
                 cache.store(result, output: bytes, of: view, templates: basis.templates, generation: basis.renderGeneration)
                 files.append(OutputFile(path: page.outputPath, contents: .data(bytes)))
             }
             if outputs.contains("json"), let documents = basis.documents {
-                let json = Data(PageDocument.encode(documents.document(for: view)).utf8)
+                let json = documents.bytes(for: view)
                 cache.store(document: json, for: view, generation: generation)
                 files.append(OutputFile(path: page.jsonOutputPath, contents: .data(json)))
             }

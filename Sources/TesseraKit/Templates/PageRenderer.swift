@@ -30,6 +30,15 @@ struct PageRenderer: Sendable {
         var assets: [String: AssetFingerprints.Entry] = [:]
     }
 
+    /// The page's HTML as the bytes written, and the result without its text (kept by the
+    /// preview's cache beside the bytes, which are not held twice).
+    func renderBytes(_ view: PageView) throws -> (result: Result, bytes: Data) {
+        var result = try render(view)
+        let bytes = Data(result.html.utf8)
+        result.html = ""
+        return (result, bytes)
+    }
+
     func render(_ view: PageView) throws -> Result {
         let language = view.page.language
         let assetUse = AssetUse()
