@@ -17,6 +17,8 @@ struct ContentLoader {
     var languages: [SiteLanguage] = [SiteLanguage(code: "en", isDefault: true)]
     /// The `data/` files, for generator files.
     var data = SiteData()
+    /// The files of `content/` as the build cache's check just listed them, if it did.
+    var listing: [String]?
 
     struct Result: Sendable {
         var pages: [Page]
@@ -33,10 +35,11 @@ struct ContentLoader {
         var publishingDates: [Date] = []
     }
 
-    /// The files of `content/`: the last listing when a watcher saw nothing appear or go; with a
-    /// build cache, a folder without symbolic links is listed through directory handles and the
-    /// listing kept for next time.
+    /// The files of `content/`: the listing the build cache's check made for this build; in the
+    /// preview, the last listing when a watcher saw nothing appear or go, else a folder without
+    /// symbolic links listed through directory handles (kept for next time).
     private func listFiles(problems: DiagnosticCollector) -> [String] {
+        if let listing { return listing }
         guard let cache else { return FileTree.files(in: directory, boundary: boundary, problems: problems) }
         if let files = cache.watchedListing(of: directory) { return files }
         guard let walk = FileTree.statWalk(directory) else { return FileTree.files(in: directory, boundary: boundary, problems: problems) }

@@ -35,6 +35,8 @@ public final class BuildState: @unchecked Sendable {
     public internal(set) var outputs: [OutputFile] = []
     /// What `tessera build` reuses of the previous build; nil without a build cache.
     var incremental: IncrementalBuild?
+    /// The previous build being read, until the inputs are compared with it.
+    var lastBuild: IncrementalBuild?
     /// Fingerprinted assets each page's HTML linked, by page URL.
     var pageAssets: [String: [String]] = [:]
     /// Pages whose rendering gave warnings, by URL: never kept, so the warnings come again.

@@ -13,7 +13,7 @@ public struct BuildStep: Sendable {
 
     /// load → parse → map → render → write.
     public static let standardPipeline: [BuildStep] = [
-        .loadConfiguration, .recoverOutputFolder, .loadTheme, .checkOutputFolder, .compareWithLastBuild, .loadData, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .fingerprintAssets, .buildMenus, .planReuse, .mapPages, .renderPages, .writePageJSON, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
+        .loadConfiguration, .recoverOutputFolder, .checkOutputFolder, .readLastBuild, .loadTheme, .compareWithLastBuild, .loadData, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .fingerprintAssets, .buildMenus, .planReuse, .mapPages, .renderPages, .writePageJSON, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
     ]
 }
 
@@ -61,12 +61,18 @@ extension BuildStep {
         try state.outputWriter.checkOutputDirectory()
     }
 
+    /// With a build cache: starts reading the last build's record and checking the output folder
+    /// against it, on another core while the theme loads.
+    public static let readLastBuild = BuildStep("read last build") { state in
+        guard let directory = state.options.cacheDirectory, state.options.writesOutput, !state.options.updatesInPlace,
+              !state.diagnostics.hasErrors else { return }
+        state.lastBuild = IncrementalBuild(cacheDirectory: OutputWriter.resolve(directory), output: state.outputWriter.resolvedOutput)
+    }
+
     /// With a build cache: digests the inputs and compares them with the last build's, which may
     /// end the build here (nothing changed) or let later steps keep unchanged pages.
     public static let compareWithLastBuild = BuildStep("compare with last build") { state in
-        guard let directory = state.options.cacheDirectory, state.options.writesOutput, !state.options.updatesInPlace,
-              let theme = state.theme, !state.diagnostics.hasErrors else { return }
-        let incremental = IncrementalBuild(cacheDirectory: OutputWriter.resolve(directory), output: state.outputWriter.resolvedOutput)
+        guard let incremental = state.lastBuild, let theme = state.theme, !state.diagnostics.hasErrors else { return }
         incremental.compare(state: state, theme: theme)
         state.incremental = incremental
     }
@@ -79,6 +85,7 @@ extension BuildStep {
     public static let loadContent = BuildStep("load content") { state in
         var loader = ContentLoader(directory: state.siteDirectory + "/content", boundary: state.configuration.allowExternalSymlinks ? nil : state.siteDirectory, timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts, now: state.buildDate, includeFuture: state.options.includeFuture, permalinks: state.configuration.permalinks, cache: state.cache, languages: state.configuration.languages)
         loader.data = state.data
+        loader.listing = state.incremental?.contentListing
         let result = loader.load(into: state.diagnostics)
         state.pages = result.pages
         state.skippedDrafts = result.skippedDrafts

@@ -2,6 +2,33 @@
 import Glibc
 #endif
 import Foundation
+import Synchronization
+
+/// What `stat` says of a folder that changes whenever an entry is added to it, removed from it or
+/// renamed in it: its inode and its modification and change times (nobody can set the latter).
+struct FolderStamp: Equatable {
+    var inode: UInt64
+    var modified: Int
+    var changed: Int
+
+    init(inode: UInt64, modified: Int, changed: Int) {
+        self.inode = inode
+        self.modified = modified
+        self.changed = changed
+    }
+
+    init(_ info: stat) {
+        self.init(
+            inode: UInt64(info.st_ino), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
+            changed: Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec))
+    }
+
+    /// This stamp, or, for a folder changed at or after `cutoff` (nanoseconds since 1970), one
+    /// that no folder matches.
+    func trusted(before cutoff: Int) -> FolderStamp {
+        changed < cutoff ? self : FolderStamp(inode: inode, modified: 0, changed: 0)
+    }
+}
 
 /// Lists and reads the files below a folder, the way every Tessera input folder is read:
 /// recursively, sorted (same input, same output), without hidden files or editors' temporary
@@ -89,49 +116,69 @@ public enum FileTree {
         return result.sorted()
     }
 
-    /// Hidden files, editor backups, swap files and vim's write-test file `4913` never count as
-    /// site input, for a build or for the watcher of `tessera serve`.
     /// Every regular file below `directory` with its `stat`, read through directory handles (no
     /// path lookups), sorted; `includeHidden` lists what `files(in:)` leaves out too. Nil when the
     /// tree holds anything else (a symbolic link, a FIFO, an unreadable folder): the caller then
     /// takes the careful path of `files(in:)`.
     static func statWalk(_ directory: String, includeHidden: Bool = false) -> [(relative: String, info: stat)]? {
-        var result: [(String, stat)] = []
-        let root = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard root >= 0 else { return errno == ENOENT ? [] : nil }
-        // Depth first, each folder's subfolders after its files: at most one open handle per
-        // level, however many folders there are (a site of 100,000 pages has 100,000).
-        func walk(_ descriptor: Int32, _ relative: String) -> Bool {
-            guard let handle = fdopendir(descriptor) else {
-                close(descriptor)
-                return false
-            }
-            defer { closedir(handle) }
-            let folder = dirfd(handle)
-            var folders: [String] = []
-            while let entry = readdir(handle) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-                }
-                if name == "." || name == ".." || (!includeHidden && isIgnored(name)) { continue }
-                var info = stat()
-                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
-                switch info.st_mode & S_IFMT {
-                case S_IFREG: result.append((relative.isEmpty ? name : relative + "/" + name, info))
-                case S_IFDIR: folders.append(name)
-                default: return false
-                }
-            }
-            for name in folders {
-                let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                guard child >= 0, walk(child, relative.isEmpty ? name : relative + "/" + name) else { return false }
-            }
-            return true
-        }
-        guard walk(root, "") else { return nil }
-        return result.sorted { $0.0 < $1.0 }
+        statWalk(directory, includeHidden: includeHidden, known: nil)?.files
     }
 
+    /// The same walk, which also stamps every folder it passes; a folder whose stamp in `known` is
+    /// unchanged is not read again: its entries are the ones `known` lists (each still `stat`ed).
+    static func statWalk(_ directory: String, includeHidden: Bool = false, known: KnownTree?)
+        -> (files: [(relative: String, info: stat)], folders: [String: FolderStamp], changed: Bool)? {
+        guard let walk = SharedStatWalk(directory, includeHidden: includeHidden, known: known) else { return nil }
+        walk.work()
+        guard var result = walk.result() else { return nil }
+        result.files.sort { $0.0 < $1.0 }
+        return result
+    }
+
+    /// What an earlier `statWalk` saw: the stamp of every folder, and the names in each (the
+    /// files, from the records of the files it listed; the folders, from the stamps).
+    struct KnownTree {
+        private var stamps: [String: FolderStamp]
+        private var files: [String: [String]] = [:]
+        private var folders: [String: [String]] = [:]
+        /// Where the walk starts, as the paths here name it ("" when they are relative to it).
+        private var base = ""
+
+        init(stamps: [String: FolderStamp], files: some Sequence<String>) {
+            self.stamps = stamps
+            for path in files {
+                let (folder, name) = Self.split(path)
+                self.files[folder, default: []].append(name)
+            }
+            for path in stamps.keys where !path.isEmpty {
+                let (folder, name) = Self.split(path)
+                self.folders[folder, default: []].append(name)
+            }
+        }
+
+        /// The same tree for a walk that starts at `base` (a folder the paths here name).
+        func rebased(_ base: String) -> KnownTree {
+            var tree = self
+            tree.base = base
+            return tree
+        }
+
+        private func key(_ relative: String) -> String {
+            base.isEmpty ? relative : relative.isEmpty ? base : base + "/" + relative
+        }
+
+        func stamp(_ relative: String) -> FolderStamp? { stamps[key(relative)] }
+        func files(in relative: String) -> [String] { files[key(relative)] ?? [] }
+        func folders(in relative: String) -> [String] { folders[key(relative)] ?? [] }
+
+        private static func split(_ path: String) -> (folder: String, name: String) {
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
+            return (String(path[..<slash]), String(path[path.utf8.index(after: slash)...]))
+        }
+    }
+
+    /// Hidden files, editor backups, swap files and vim's write-test file `4913` never count as
+    /// site input, for a build or for the watcher of `tessera serve`.
     public static func isIgnored(_ name: String) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || name.hasPrefix("#") || name.hasSuffix(".swp")
             || name.hasSuffix(".swx") || name.hasSuffix(".tmp") || name == "4913"
@@ -247,5 +294,147 @@ public enum FileTree {
         case S_IFDIR: return "a folder"
         default: return "a special file"
         }
+    }
+}
+
+/// A `statWalk` whose folders are shared out to every thread that calls `work()`: a thread that
+/// finished its own task joins the walk another one started.
+final class SharedStatWalk: @unchecked Sendable {
+    private let root: Int32
+    private let makeWalker: () -> StatWalker
+    /// Folders found and not yet read, how many threads are working, what each thread found,
+    /// and whether some folder could not be read.
+    private struct Progress {
+        var pending: [(String, stat)] = []
+        var done: [StatWalker] = []
+        var failed = false
+    }
+    private let progress = Mutex(Progress())
+
+    /// Opens the folder; nil when it cannot be read. A missing folder is an empty walk.
+    init?(_ directory: String, includeHidden: Bool = false, known: FileTree.KnownTree?) {
+        root = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // A folder changed in the last two seconds may change again within the same clock tick
+        // without its stamp showing it: its stamp is kept, but never trusted.
+        let trustedBefore = Int((Date().timeIntervalSince1970 - 2) * 1e9)
+        let root = self.root
+        makeWalker = { StatWalker(root: root, includeHidden: includeHidden, known: known, trustedBefore: trustedBefore) }
+        var info = stat()
+        if root < 0 {
+            guard errno == ENOENT else { return nil }
+            let walker = makeWalker()
+            walker.changed = known?.stamp("") != nil
+            progress.withLock { $0.done.append(walker) }
+        } else if fstat(root, &info) == 0 {
+            progress.withLock { $0.pending.append(("", info)) }
+        } else {
+            close(root)
+            return nil
+        }
+    }
+
+    deinit {
+        if root >= 0 { close(root) }
+    }
+
+    /// Reads folders until none is waiting. Another thread may still be reading one and find
+    /// more: it goes on until none is left, so the walk is complete once every `work()` returned.
+    func work() {
+        let walker = makeWalker()
+        var found: [(String, stat)] = []
+        var failed = false
+        while true {
+            let next = progress.withLock { state -> (String, stat)? in
+                state.pending.append(contentsOf: found)
+                if failed { state.failed = true }
+                return state.failed ? nil : state.pending.popLast()
+            }
+            guard let (relative, info) = next else { break }
+            if let folders = walker.entries(of: relative, info) { found = folders } else { failed = true; found = [] }
+        }
+        progress.withLock { $0.done.append(walker) }
+    }
+
+    /// Every file (in walk order), every folder's stamp, and whether a stamp differs from the
+    /// known one; nil when some folder could not be read. Call it once every `work()` returned.
+    func result() -> (files: [(relative: String, info: stat)], folders: [String: FolderStamp], changed: Bool)? {
+        let state = progress.withLock { $0 }
+        guard !state.failed, state.pending.isEmpty, let first = state.done.first else { return nil }
+        var stamps = first.stamps
+        stamps.reserveCapacity(state.done.reduce(0) { $0 + $1.stamps.count })
+        for walker in state.done.dropFirst() { stamps.merge(walker.stamps) { first, _ in first } }
+        return (state.done.flatMap(\.files), stamps, state.done.contains(where: \.changed))
+    }
+}
+
+/// One thread's part of `FileTree.statWalk`: what it found below the folders it visited.
+private final class StatWalker: @unchecked Sendable {
+    let root: Int32
+    let includeHidden: Bool
+    let known: FileTree.KnownTree?
+    let trustedBefore: Int
+    var files: [(String, stat)] = []
+    var stamps: [String: FolderStamp] = [:]
+    /// Some folder's stamp is not the one `known` holds.
+    var changed = false
+
+    init(root: Int32, includeHidden: Bool, known: FileTree.KnownTree?, trustedBefore: Int) {
+        self.root = root
+        self.includeHidden = includeHidden
+        self.known = known
+        self.trustedBefore = trustedBefore
+    }
+
+    private func join(_ relative: String, _ name: String) -> String { relative.isEmpty ? name : relative + "/" + name }
+
+    /// Stamps the folder at `relative` (relative to the root; `info` is its `stat`), records its
+    /// files and returns its subfolders with their `stat`, or nil for anything but files and folders.
+    func entries(of relative: String, _ info: stat) -> [(String, stat)]? {
+        let stamp = FolderStamp(info)
+        let recorded = stamp.trusted(before: trustedBefore)
+        stamps[relative] = recorded
+        let old = known?.stamp(relative)
+        if old != recorded { changed = true }
+        if let known, old == stamp {
+            // An unchanged folder holds the entries it held: each is looked up by its path (files
+            // may have been rewritten in place, and subfolders changed).
+            for name in known.files(in: relative) {
+                let path = join(relative, name)
+                var info = stat()
+                guard fstatat(root, path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+                files.append((path, info))
+            }
+            var folders: [(String, stat)] = []
+            for name in known.folders(in: relative) {
+                let path = join(relative, name)
+                var info = stat()
+                guard fstatat(root, path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+                folders.append((path, info))
+            }
+            return folders
+        }
+        let descriptor = relative.isEmpty ? dup(root) : openat(root, relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        guard let handle = fdopendir(descriptor) else {
+            close(descriptor)
+            return nil
+        }
+        defer { closedir(handle) }
+        let folder = dirfd(handle)
+        var folders: [(String, stat)] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name == "." || name == ".." || (!includeHidden && FileTree.isIgnored(name)) { continue }
+            var info = stat()
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: files.append((join(relative, name), info))
+            case S_IFDIR: folders.append((join(relative, name), info))
+            default: return nil
+            }
+        }
+        return folders
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Synchronization
 
 /// How `tessera build` reuses the previous build of the same output folder.
 ///
@@ -28,11 +29,35 @@ final class IncrementalBuild: @unchecked Sendable {
     private(set) var reused: [String: BuildManifest.PageRecord] = [:]
     /// Output files whose `stat` is what the previous build recorded.
     private var verified: Set<String> = []
+    /// The files below `content/` as the inputs were listed (nil when the listing had to follow
+    /// links): loading content does not list them again.
+    private(set) var contentListing: [String]?
+
+    /// The previous build's record, then the check of the output folder against it: they start
+    /// at once on another core. `compare` waits for the record of the inputs, and joins the
+    /// output folder's walk once it has listed the inputs.
+    private let reading = DispatchGroup(), checking = DispatchGroup()
+    private var recordedInputs: BuildManifest?, recordedOutputs: BuildManifest?
+    private var outputCheck = OutputCheck()
+    /// The walk of the output folder while it runs, for `compare` to join when its own work is done.
+    private let outputWalk = Mutex<SharedStatWalk?>(nil)
+    private let joined = DispatchGroup()
 
     init(cacheDirectory: String, output: String) {
         self.output = output
         manifestPath = BuildManifest.path(in: cacheDirectory, output: output)
         current.output = output
+        reading.enter()
+        checking.enter()
+        DispatchQueue.global().async { [self] in
+            defer { checking.leave() }
+            guard let data = FileManager.default.contents(atPath: manifestPath) else { return reading.leave() }
+            let split = BuildManifest.outputsStart(in: data)
+            recordedInputs = BuildManifest.parse(data, lines: 0..<split, header: true)
+            reading.leave()
+            recordedOutputs = BuildManifest.parse(data, lines: split..<data.count, header: false)
+            if let recordedOutputs { outputCheck = outputFiles(matching: recordedOutputs) }
+        }
     }
 
     var keptOutputs: [String] { reused.values.flatMap(\.outputs) + keptFiles }
@@ -56,20 +81,28 @@ final class IncrementalBuild: @unchecked Sendable {
     /// previous build can be reused, wholly or in part.
     func compare(state: BuildState, theme: Theme) {
         let site = state.siteDirectory
-        let previous = BuildManifest.read(manifestPath)
-        let known = previous?.inputs ?? [:]
+        reading.wait()
+        let recorded = recordedInputs
+        let known = recorded?.inputs ?? [:]
         // The output folder is checked on the other core while the inputs are read.
-        nonisolated(unsafe) var outputCheck: (files: Set<String>, intact: Bool) = ([], false)
-        let checking = DispatchGroup()
-        if let previous, previous.output == output {
-            DispatchQueue.global().async(group: checking) { outputCheck = self.outputFiles(matching: previous.files) }
-        }
         let problems = DiagnosticCollector()
+        var inputFolders: [String: FolderStamp] = [:]
+        var foldersComplete = true
+        var foldersChanged = false
+        let knownInputs = recorded.map { FileTree.KnownTree(stamps: $0.inputFolders, files: $0.inputs.keys) }
         // Every input file with its `stat`: through directory handles when the folder holds only
-        // files and folders, else file by file (symbolic links are followed as the build does).
+        // files and folders (and not at all in folders unchanged since the last check), else file
+        // by file (symbolic links are followed as the build does).
         func listing(_ folder: String) -> [(String, BuildManifest.FileRecord?)] {
-            let relative = folder == site ? "" : String(folder.dropFirst(site.count + 1)) + "/"
-            if let walk = FileTree.statWalk(folder) { return walk.map { (relative + $0.relative, BuildManifest.FileRecord.from($0.info)) } }
+            // Folders outside the site (the built-in theme's unpacked copy) go by their full path.
+            let base = folder == site ? "" : folder.hasPrefix(site + "/") ? String(folder.dropFirst(site.count + 1)) : folder
+            let relative = base.isEmpty ? "" : base + "/"
+            if let walk = FileTree.statWalk(folder, known: knownInputs?.rebased(base)) {
+                foldersChanged = foldersChanged || walk.changed
+                for (key, stamp) in walk.folders { inputFolders[key.isEmpty ? base : relative + key] = stamp }
+                return walk.files.map { (relative + $0.relative, BuildManifest.FileRecord.from($0.info)) }
+            }
+            foldersComplete = false
             return FileTree.files(in: folder, boundary: nil, problems: problems).map { (relative + $0, BuildManifest.FileRecord.current(folder + "/" + $0)) }
         }
         var environmentFiles: [(String, BuildManifest.FileRecord?)] = [("site.yml", BuildManifest.FileRecord.current(site + "/site.yml"))]
@@ -77,23 +110,29 @@ final class IncrementalBuild: @unchecked Sendable {
         folders = Array(Set(folders)).sorted()
         for folder in folders { environmentFiles += listing(folder) }
         let contentFiles = listing(site + "/content")
+        if foldersComplete {
+            contentListing = contentFiles.map { String($0.0.dropFirst("content/".count)) }
+        }
         let paths = environmentFiles.map(\.0)
         let content = contentFiles.map(\.0)
         // Files changed within the last two seconds may change again within the same clock tick
         // without their `stat` showing it: their digest is checked again next time.
         let recent = Int((Date().timeIntervalSince1970 - 2) * 1e9)
-        let records = ParallelMap.map(environmentFiles + contentFiles) { path, stat -> (String, BuildManifest.FileRecord)? in
+        let records = ParallelMap.map(environmentFiles + contentFiles) { path, stat -> (String, BuildManifest.FileRecord, read: Bool)? in
             guard var record = stat else { return nil }
             if let old = known[path], old.modified != 0, old.sameStat(as: record) {
-                return (path, old)
+                return (path, old, false)
             }
-            guard let data = FileManager.default.contents(atPath: site + "/" + path) else { return nil }
+            guard let data = FileManager.default.contents(atPath: path.hasPrefix("/") ? path : site + "/" + path) else { return nil }
             record.digest = StableDigest.of(data)
             record.structure = Self.structureDigest(of: data, path: path, whole: record.digest)
             if record.modified >= recent { record.modified = 0 }
-            return (path, record)
+            return (path, record, true)
         }
-        current.inputs = Dictionary(records.compactMap { $0 }, uniquingKeysWith: { first, _ in first })
+        current.inputs = Dictionary(records.compactMap { $0.map { ($0.0, $0.1) } }, uniquingKeysWith: { first, _ in first })
+        let inputsChanged = records.contains { $0?.read ?? true } || current.inputs.count != known.count
+        // A folder is skipped next time only if every file listed in it has a record to list it by.
+        current.inputFolders = foldersComplete && !records.contains { $0 == nil } ? inputFolders : [:]
         var environment = StableDigest()
         environment.combine(Self.engineIdentity)
         environment.combine("drafts=\(state.options.includeDrafts) future=\(state.options.includeFuture) theme=\(theme.directory)")
@@ -103,39 +142,70 @@ final class IncrementalBuild: @unchecked Sendable {
         }
         current.environment = environment.value
         current.buildDate = state.buildDate.timeIntervalSince1970
+        // The output folder's walk may still be going: this thread takes a share of what is left.
+        if let walk = outputWalk.withLock({ walk -> SharedStatWalk? in
+            if walk != nil { joined.enter() }
+            return walk
+        }) {
+            walk.work()
+            joined.leave()
+        }
         checking.wait()
+        current.outputFolders = outputCheck.folders
+        foldersChanged = foldersChanged || outputCheck.foldersChanged
 
+        let previous = recordedOutputs.flatMap { outputs in recorded.map { $0.withOutputs(of: outputs) } }
         guard let previous, previous.output == output, previous.environment == current.environment,
               Self.buildDateAllows(previous, buildDate: state.buildDate) else { return }
-        let (files, intact) = outputCheck
-        guard intact else { return }
-        verified = files
+        guard outputCheck.intact else { return }
+        verified = outputCheck.files
         reference = previous
         let sameContent = content.count == previous.inputs.keys.filter { $0.hasPrefix("content/") }.count
             && content.allSatisfy { current.inputs[$0]?.digest == previous.inputs[$0]?.digest }
         if sameContent && verified.count == previous.files.count && previous.warnings == 0 {
             upToDate = true
-            let inputs = current.inputs
+            let refreshed = current
             current = previous
-            current.inputs = inputs
-            // Refreshed `stat`s save reading those files again next time.
-            if inputs != previous.inputs { try? current.write(to: manifestPath) }
+            current.inputs = refreshed.inputs
+            current.inputFolders = refreshed.inputFolders
+            current.outputFolders = refreshed.outputFolders
+            // Refreshed `stat`s save reading those files (and folders) again next time.
+            if inputsChanged || foldersChanged { try? current.write(to: manifestPath) }
         }
     }
 
-    /// The output folder's files whose `stat` matches `recorded`, and whether the folder holds
-    /// exactly those files (anything added, removed or changed means a full build).
-    private func outputFiles(matching recorded: [String: BuildManifest.FileRecord]) -> (Set<String>, Bool) {
+    /// What the walk of the output folder found.
+    private struct OutputCheck {
+        /// The files whose `stat` is what the previous build recorded.
+        var files: Set<String> = []
+        /// The folder holds exactly the previous build's files, untouched: anything added,
+        /// removed or changed means a full build.
+        var intact = false
+        var folders: [String: FolderStamp] = [:]
+        var foldersChanged = true
+    }
+
+    private func outputFiles(matching previous: BuildManifest) -> OutputCheck {
+        let recorded = previous.files
         // Anything but files and folders (a link, a FIFO), or a folder that cannot be read, is not
         // what a build wrote.
-        guard let walk = FileTree.statWalk(output, includeHidden: true) else { return ([], false) }
+        let known = FileTree.KnownTree(stamps: previous.outputFolders, files: recorded.keys)
+        guard let walk = SharedStatWalk(output, includeHidden: true, known: known) else { return OutputCheck() }
+        outputWalk.withLock { $0 = walk }
+        walk.work()
+
+        // `compare` may have joined the walk: the result is complete once it left it too.
+        outputWalk.withLock { $0 = nil }
+        joined.wait()
+        guard let walk = walk.result() else { return OutputCheck() }
         var matching = Set<String>()
+        matching.reserveCapacity(recorded.count)
         var count = 0
-        for (path, info) in walk where path != OutputWriter.markerName {
+        for (path, info) in walk.files where path != OutputWriter.markerName {
             count += 1
             if let record = recorded[path], record.sameStat(as: .from(info)) { matching.insert(path) }
         }
-        return (matching, count == recorded.count && matching.count == recorded.count)
+        return OutputCheck(files: matching, intact: count == recorded.count && matching.count == recorded.count, folders: walk.folders, foldersChanged: walk.changed)
     }
 
     // MARK: After loading content

@@ -59,7 +59,7 @@ struct StableDigest {
 /// upgrade or an edit never reuses a stale result; the test suite checks that every incremental
 /// build writes exactly what a full build writes.
 struct BuildManifest: Equatable {
-    static let format = 2
+    static let format = 3
 
     /// A file the build read or wrote: what `stat` said and a digest of its bytes.
     struct FileRecord: Equatable {
@@ -108,6 +108,10 @@ struct BuildManifest: Equatable {
     var pages: [String: PageRecord] = [:]
     /// Output files by path relative to the output folder.
     var files: [String: FileRecord] = [:]
+    /// The folders the last check walked, so an unchanged one is not read again: input folders by
+    /// path relative to the site, output folders relative to the output folder ("" for itself).
+    var inputFolders: [String: FolderStamp] = [:]
+    var outputFolders: [String: FolderStamp] = [:]
     var skippedDrafts = 0, skippedFuture = 0, skippedExpired = 0, staticFiles = 0
     /// Warnings the build printed: a build with warnings is never skipped, so they are printed again.
     var warnings = 0
@@ -128,8 +132,31 @@ struct BuildManifest: Equatable {
     /// format or version, or one that does not parse (a cache is only ever a shortcut).
     static func read(_ path: String) -> BuildManifest? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let split = outputsStart(in: data)
+        guard let front = parse(data, lines: 0..<split, header: true), let back = parse(data, lines: split..<data.count, header: false) else { return nil }
+        return front.withOutputs(of: back)
+    }
+
+    /// Where the output folder's records start (they come last, so the check of the output folder
+    /// can start on them while the rest is read).
+    static func outputsStart(in data: Data) -> Int {
+        let marker = Data("\noutputs\n".utf8)
+        return data.range(of: marker).map { $0.lowerBound + 1 } ?? data.count
+    }
+
+    /// `self` with the output records (files and folders) of `part`.
+    func withOutputs(of part: BuildManifest) -> BuildManifest {
+        var manifest = self
+        manifest.files = part.files
+        manifest.outputFolders = part.outputFolders
+        return manifest
+    }
+
+    /// The records of the lines in `range`: the first part of a manifest begins with its header,
+    /// the last part ends with `end`. Nil when a line does not parse or the last part has no end.
+    static func parse(_ data: Data, lines range: Range<Int>, header: Bool) -> BuildManifest? {
         // Read as bytes: a large site's manifest has tens of thousands of lines.
-        return data.withUnsafeBytes { raw -> BuildManifest? in
+        data.withUnsafeBytes { raw -> BuildManifest? in
             let bytes = raw.bindMemory(to: UInt8.self)
             var manifest = BuildManifest()
             var fields: [Range<Int>] = []
@@ -172,12 +199,12 @@ struct BuildManifest: Equatable {
                       let digest = hex(fields[at + 3]), let structure = hex(fields[at + 4]) else { return nil }
                 return FileRecord(size: size, modified: modified, inode: inode, digest: digest, structure: structure)
             }
-            var lineStart = 0
-            var first = true
-            var complete = false
-            while lineStart < bytes.count {
+            var lineStart = range.lowerBound
+            var first = header
+            var complete = header
+            while lineStart < range.upperBound {
                 var lineEnd = lineStart
-                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A { lineEnd += 1 }
                 defer { lineStart = lineEnd + 1 }
                 fields.removeAll(keepingCapacity: true)
                 var fieldStart = lineStart
@@ -198,6 +225,14 @@ struct BuildManifest: Equatable {
                 case ("file", 7):
                     guard let entry = record(2) else { return nil }
                     manifest.files[path(fields[1])] = entry
+                case ("folder", 6):
+                    guard let inode = hex(fields[3]), let modified = integer(fields[4]), let changed = integer(fields[5]) else { return nil }
+                    let stamp = FolderStamp(inode: inode, modified: modified, changed: changed)
+                    switch text(fields[1]) {
+                    case "in": manifest.inputFolders[path(fields[2])] = stamp
+                    case "out": manifest.outputFolders[path(fields[2])] = stamp
+                    default: return nil
+                    }
                 case ("page", 6):
                     let list = { (range: Range<Int>) -> [String] in
                         var items: [String] = []
@@ -235,7 +270,8 @@ struct BuildManifest: Equatable {
                     manifest.skippedFuture = integer(fields[2]) ?? 0
                     manifest.skippedExpired = integer(fields[3]) ?? 0
                     manifest.staticFiles = integer(fields[4]) ?? 0
-                case ("end", 1): complete = true
+                case ("outputs", 1): guard !header else { return nil }
+                case ("end", 1): complete = !header
                 default: return nil
                 }
             }
@@ -258,11 +294,19 @@ struct BuildManifest: Equatable {
         func line(_ kind: String, _ key: String, _ record: FileRecord) -> String {
             "\(kind)\t\(Self.escape(key))\t\(record.size)\t\(record.modified)\t\(String(record.inode, radix: 16))\t\(String(record.digest, radix: 16))\t\(String(record.structure, radix: 16))\n"
         }
+        func folders(_ side: String, _ folders: [String: FolderStamp]) {
+            for (key, stamp) in folders.sorted(by: { $0.key < $1.key }) {
+                out += "folder\t\(side)\t\(Self.escape(key))\t\(String(stamp.inode, radix: 16))\t\(stamp.modified)\t\(stamp.changed)\n"
+            }
+        }
         for (key, record) in inputs.sorted(by: { $0.key < $1.key }) { out += line("input", key, record) }
-        for (key, record) in files.sorted(by: { $0.key < $1.key }) { out += line("file", key, record) }
+        folders("in", inputFolders)
         for (url, page) in pages.sorted(by: { $0.key < $1.key }) {
             out += "page\t\(Self.escape(url))\t\(Self.escape(page.source))\t\(page.outputs.map(Self.escape).joined(separator: " "))\t\(page.assets.map(Self.escape).joined(separator: " "))\t\(page.html ? 1 : 0)\n"
         }
+        out += "outputs\n"
+        for (key, record) in files.sorted(by: { $0.key < $1.key }) { out += line("file", key, record) }
+        folders("out", outputFolders)
         out += "end\n"
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -156,6 +156,51 @@ import Testing
         #expect(!site.site.exists("stray.txt"), "the output folder holds what a build writes, as after a full build")
     }
 
+    /// Folders unchanged for two seconds are not read again (their stamps are recorded), yet
+    /// a file added to one or removed from one, in the output or in the content, is still seen.
+    @Test func foldersLeftAloneAreNotReadAgainButAChangeInOneIsSeen() throws {
+        let site = try Site(Self.files.merging(["content/notes/n.md": "---\ntitle: N\n---\nA note.\n"]) { _, new in new })
+        try site.build()
+        // Folders changed in the last two seconds are never trusted by their stamp.
+        Thread.sleep(forTimeInterval: 2.1)
+        #expect(try site.build().upToDate)
+        func manifest() throws -> BuildManifest {
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: site.cache).first { $0.hasSuffix(".manifest") })
+            return try #require(BuildManifest.read(site.cache + "/" + name))
+        }
+        let recorded = try manifest()
+        for folder in ["", "b", "c", "notes"] {
+            #expect(recorded.outputFolders[folder].map { $0.changed != 0 } == true, "output folder '\(folder)' is trusted")
+        }
+        for folder in ["content", "content/notes", "themes/mini/layouts"] {
+            #expect(recorded.inputFolders[folder].map { $0.changed != 0 } == true, "\(folder) is trusted")
+        }
+        // Nothing changed: the record is not written again.
+        #expect(try site.build().upToDate)
+        #expect(try manifest() == recorded)
+
+        // A file slipped into an output folder: the output is rebuilt as a full build writes it.
+        try Data("stray".utf8).write(to: URL(fileURLWithPath: site.site.output + "/c/stray.html"))
+        #expect(try !site.build().upToDate)
+        #expect(!site.site.exists("c/stray.html"))
+        try site.expectSameAsFullBuild()
+        // A new page in a content folder left alone since the record, then one removed.
+        try site.site.write("content/notes/m.md", "---\ntitle: M\n---\nAnother note.\n")
+        #expect(try !site.build().upToDate)
+        #expect(try site.site.read("notes/m/index.html").contains("Another note."))
+        try site.expectSameAsFullBuild()
+        try site.site.remove("content/d.md")
+        #expect(try !site.build().upToDate)
+        #expect(!site.site.exists("d/index.html"))
+        try site.expectSameAsFullBuild()
+        // A new layout in the theme's folder.
+        try site.site.write("themes/mini/layouts/note.mustache", "<p>{{page.title}}</p>\n")
+        try site.site.write("content/notes/n.md", "---\ntitle: N\nlayout: note\n---\nA note.\n")
+        try site.build()
+        #expect(try site.site.read("notes/n/index.html") == "<p>N</p>\n")
+        try site.expectSameAsFullBuild()
+    }
+
     @Test func aDamagedOrForeignCacheIsIgnored() throws {
         let site = try Site(Self.files)
         try site.build()
