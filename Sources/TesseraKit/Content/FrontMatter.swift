@@ -70,11 +70,15 @@ struct FrontMatter {
                     "front matter is not closed", at: SourceLocation(file: file, line: 1, column: 1),
                     hint: "add a line with '---' after the last front matter key")
             case let .found(lines, bodyStart):
-                let yaml = lines.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }.joined(separator: "\n")
+                // Lines one after the other, each ended by a bare "\n", are one slice of the text.
+                let contiguous = zip(lines, lines.dropFirst()).allSatisfy { $1.lowerBound == $0.upperBound + 1 }
+                let yaml = contiguous
+                    ? lines.first.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.lowerBound..<lines[lines.count - 1].upperBound]), as: UTF8.self) } ?? ""
+                    : lines.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }.joined(separator: "\n")
                 let rest = UnsafeBufferPointer(rebasing: bytes[bodyStart...])
                 var body = String(decoding: rest, as: UTF8.self)
                 // Line ends are "\n" in the body, as in the front matter.
-                if rest.contains(UInt8(ascii: "\r")) {
+                if FileTree.containsByte(UInt8(ascii: "\r"), UnsafeRawBufferPointer(rest)) {
                     body = body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }.joined(separator: "\n")
                 }
                 return FrontMatter(yaml: yaml, yamlLineOffset: 1, body: body, bodyLine: lines.count + 3)

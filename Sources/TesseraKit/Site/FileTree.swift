@@ -216,17 +216,37 @@ public enum FileTree {
     /// mark, `\n` line ends (CRLF and lone CR files give the same output as LF ones).
     static func readText(_ path: String) throws -> String {
         let location = SourceLocation(file: path)
+        // Not blocking on open: a FIFO is refused below instead of waiting for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let denied = errno == EACCES
+            throw TesseraError("cannot read this file: \(systemReason())", at: location, hint: denied ? "check its permissions (`chmod u+r`)" : "check that it exists and is readable")
+        }
+        defer { close(descriptor) }
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard fstat(descriptor, &info) == 0 else {
             throw TesseraError("cannot read this file: \(systemReason())", at: location, hint: "check that it exists and is readable")
         }
         // Reading a FIFO or a device would block or never end.
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw TesseraError("this is \(describe(info.st_mode & S_IFMT)), not a regular file", at: location, hint: "Tessera reads only regular files")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TesseraError("cannot read this file: \(systemReason())", at: location, hint: "check its permissions (`chmod u+r`)")
+        // One read of the size `stat` gave, and more if the file grew meanwhile.
+        var data = Data(count: Int(info.st_size) + 1)
+        var length = 0
+        while true {
+            if length == data.count { data.count += max(4096, data.count) }
+            let count = data.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + length, buffer.count - length)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw TesseraError("cannot read this file: \(systemReason())", at: location, hint: "check its permissions (`chmod u+r`)")
+            }
+            if count == 0 { break }
+            length += count
         }
+        data.count = length
         return try decode(data, file: path)
     }
 
@@ -235,7 +255,7 @@ public enum FileTree {
         // The common case, UTF-8 with LF line ends and no byte-order mark, without a copy.
         let plain = data.withUnsafeBytes { raw -> String? in
             let bytes = raw.bindMemory(to: UInt8.self)
-            guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]), !bytes.contains(13) else { return nil }
+            guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]), !containsByte(13, UnsafeRawBufferPointer(bytes)) else { return nil }
             return String(validating: bytes, as: UTF8.self)
         }
         if let plain { return plain }
@@ -272,6 +292,12 @@ public enum FileTree {
         throw TesseraError(
             "this file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)))",
             at: SourceLocation(file: file, line: line, column: column), hint: "save the file with UTF-8 encoding")
+    }
+
+    /// Whether `byte` occurs in `bytes` (`memchr`: a large file's scan is the copy's speed).
+    static func containsByte(_ byte: UInt8, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        return memchr(base, Int32(byte), bytes.count) != nil
     }
 
     /// The canonical absolute path, symbolic links resolved; nil when it cannot be resolved.

@@ -29,6 +29,8 @@ final class IncrementalBuild: @unchecked Sendable {
     private(set) var reused: [String: BuildManifest.PageRecord] = [:]
     /// Output files whose `stat` is what the previous build recorded.
     private var verified: Set<String> = []
+    /// Input files new or changed since the previous build (or that could not be read).
+    private var changedInputs: Set<String> = []
     /// The files below `content/` as the inputs were listed (nil when the listing had to follow
     /// links): loading content does not list them again.
     private(set) var contentListing: [String]?
@@ -131,6 +133,10 @@ final class IncrementalBuild: @unchecked Sendable {
         }
         current.inputs = Dictionary(records.compactMap { $0.map { ($0.0, $0.1) } }, uniquingKeysWith: { first, _ in first })
         let inputsChanged = records.contains { $0?.read ?? true } || current.inputs.count != known.count
+        // Only a file read again can have changed (the others kept their record).
+        for ((path, _), record) in zip(environmentFiles + contentFiles, records) where record?.read ?? true {
+            if record == nil || record?.1.digest != known[path]?.digest { changedInputs.insert(path) }
+        }
         // A folder is skipped next time only if every file listed in it has a record to list it by.
         current.inputFolders = foldersComplete && !records.contains { $0 == nil } ? inputFolders : [:]
         var environment = StableDigest()
@@ -160,8 +166,9 @@ final class IncrementalBuild: @unchecked Sendable {
         guard outputCheck.intact else { return }
         verified = outputCheck.files
         reference = previous
-        let sameContent = content.count == previous.inputs.keys.filter { $0.hasPrefix("content/") }.count
-            && content.allSatisfy { current.inputs[$0]?.digest == previous.inputs[$0]?.digest }
+        // Same count and no file new or changed: the same files, unchanged.
+        let sameContent = content.count == previous.inputs.keys.count { $0.hasPrefix("content/") }
+            && !changedInputs.contains { $0.hasPrefix("content/") }
         if sameContent && verified.count == previous.files.count && previous.warnings == 0 {
             upToDate = true
             let refreshed = current
@@ -215,20 +222,28 @@ final class IncrementalBuild: @unchecked Sendable {
     /// (queries, term pages, pages of a paginated list): a list shows what listed pages' front
     /// matter says, never their bodies.
     func planReuse(state: BuildState) {
-        var structure = StableDigest()
-        for (path, record) in current.inputs.sorted(by: { $0.key < $1.key }) where path.hasPrefix("content/") {
-            structure.combine(path)
-            structure.combine(record.structure)
+        // A digest of a set, whatever its order: the sum of its members' digests.
+        var structure: UInt64 = 0
+        func add(_ kind: UInt64, _ text: String, _ value: UInt64 = 0) {
+            var digest = StableDigest()
+            digest.combine(kind)
+            digest.combine(text)
+            digest.combine(value)
+            structure &+= digest.value
         }
-        for file in state.staticFiles { structure.combine(file.path) }
-        for url in state.pages.map(\.url).sorted() { structure.combine(url) }
-        current.structure = structure.value
+        for (path, record) in current.inputs where path.hasPrefix("content/") { add(1, path, record.structure) }
+        for file in state.staticFiles { add(2, file.path) }
+        for page in state.pages { add(3, page.url) }
+        current.structure = structure
         guard let reference, reference.structure == current.structure else { return }
         structureUnchanged = true
+        reused.reserveCapacity(state.pages.count)
+        let site = state.siteDirectory
         for page in state.pages {
-            guard let source = Self.source(of: page, site: state.siteDirectory), let record = reference.pages[page.url] else { continue }
-            guard record.source == source, let now = current.inputs[source], now.digest == reference.inputs[source]?.digest,
-                  record.outputs.allSatisfy(verified.contains) else { continue }
+            // Every output the record lists is verified: a reference is only kept for an intact
+            // output folder.
+            guard let record = reference.pages[page.url], Self.isFile(page.sourcePath, site: site, relative: record.source),
+                  !changedInputs.contains(record.source) else { continue }
             reused[page.url] = record
         }
     }
@@ -276,12 +291,13 @@ final class IncrementalBuild: @unchecked Sendable {
         current.builtFiles = state.outputs.count + state.staticFiles.count + keptOutputs.count
         current.languagePages = state.languagePageCounts
         var pages: [String: BuildManifest.PageRecord] = [:]
+        pages.reserveCapacity(state.pages.count)
         for page in state.pages where !warnedPages.contains(page.url) {
-            guard let source = Self.source(of: page, site: state.siteDirectory) else { continue }
             if let kept = reused[page.url] {
                 pages[page.url] = kept
                 continue
             }
+            guard let source = Self.source(of: page, site: state.siteDirectory) else { continue }
             let outputs = [page.outputPath, page.jsonOutputPath].filter { current.files[$0] != nil }
             let html = current.files[page.outputPath] != nil
             pages[page.url] = BuildManifest.PageRecord(
@@ -300,6 +316,13 @@ final class IncrementalBuild: @unchecked Sendable {
         guard page.sourcePath.hasPrefix(site + "/") else { return nil }
         let relative = String(page.sourcePath.dropFirst(site.count + 1))
         return relative.hasPrefix("content/") || relative == "site.yml" ? relative : nil
+    }
+
+    /// Whether `path` is `site/relative`, without making that path.
+    static func isFile(_ path: String, site: String, relative: String) -> Bool {
+        let path = path.utf8, site = site.utf8, relative = relative.utf8
+        return path.count == site.count + 1 + relative.count && path.starts(with: site)
+            && path[path.index(path.startIndex, offsetBy: site.count)] == UInt8(ascii: "/") && path.reversed().starts(with: relative.reversed())
     }
 
     /// The running engine: its version and its executable, so a rebuilt Tessera never reuses what

@@ -201,6 +201,30 @@ import Testing
         try site.expectSameAsFullBuild()
     }
 
+    @Test func theBuildRecordReadsBackAsItWasWritten() throws {
+        var manifest = BuildManifest()
+        manifest.output = "/tmp/out"
+        manifest.environment = .max
+        manifest.buildDate = 1_795_348_800.5
+        manifest.inputs = [
+            "content/a b%c\td.md": .init(size: 0, modified: 0, inode: 0, digest: .max, structure: 1),
+            "content/é.md": .init(size: 1_234_567, modified: 1_795_348_800_123_456_789, inode: 0xDEAD_BEEF, digest: 0x0123_4567_89AB_CDEF, structure: 0xF),
+        ]
+        manifest.inputFolders = ["content": FolderStamp(inode: 42, modified: 1_795_348_800_000_000_001, changed: 1_795_348_800_000_000_002), "content/x y": FolderStamp(inode: 7, modified: 0, changed: 0)]
+        manifest.outputFolders = ["": FolderStamp(inode: .max, modified: 9, changed: 10)]
+        manifest.files = ["a b/index.html": .init(size: 10, modified: 11, inode: 12, digest: 13, structure: 0)]
+        manifest.pages = ["/a b/": .init(source: "content/a b.md", outputs: ["a b/index.html", "a b/index.json"], assets: [], html: true)]
+        manifest.languagePages = ["en": 2, "fr": 1]
+        let path = NSTemporaryDirectory() + "manifest-\(UUID().uuidString)/build.manifest"
+        try manifest.write(to: path)
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        #expect(BuildManifest.read(path) == manifest)
+        // A record cut short is no record.
+        let data = try #require(FileManager.default.contents(atPath: path))
+        try data.dropLast(4).write(to: URL(fileURLWithPath: path))
+        #expect(BuildManifest.read(path) == nil)
+    }
+
     @Test func aDamagedOrForeignCacheIsIgnored() throws {
         let site = try Site(Self.files)
         try site.build()
