@@ -99,11 +99,11 @@ extension OutputWriter {
     }
 
     /// Updates the output folder of a previous build in place, for `tessera build` with a build
-    /// cache: writes the files whose bytes differ from what `previous` recorded (or whose file was
-    /// touched since), leaves the `keep` paths alone, and removes files no longer built. New
+    /// cache: writes the files whose bytes differ from what `previous` recorded (every file it
+    /// records is there, untouched since), leaves the `keep` paths alone, and removes files no longer built. New
     /// versions are all written under temporary names first and then renamed over the old ones,
     /// so each file is replaced whole and a failure before the renames changes nothing.
-    func updateInPlace(_ files: [OutputFile], previous: [String: BuildManifest.FileRecord], verified: Set<String>, keep: Set<String>) throws
+    func updateInPlace(_ files: [OutputFile], previous: [String: BuildManifest.FileRecord], keep: Set<String>) throws
         -> (records: [String: BuildManifest.FileRecord], changed: [String]) {
         try files.forEach { try Self.checkPath($0.path) }
         try checkOutputDirectory()
@@ -114,7 +114,7 @@ extension OutputWriter {
             failures.attempt { () throws -> (String, BuildManifest.FileRecord, String?)? in
                 let data = try Self.contents(of: file)
                 let digest = StableDigest.of(data)
-                if let old = previous[file.path], old.digest == digest, old.size == data.count, verified.contains(file.path) {
+                if let old = previous[file.path], old.digest == digest, old.size == data.count {
                     return (file.path, old, nil)
                 }
                 let target = root + "/" + file.path

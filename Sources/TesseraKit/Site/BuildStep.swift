@@ -13,7 +13,7 @@ public struct BuildStep: Sendable {
 
     /// load → parse → map → render → write.
     public static let standardPipeline: [BuildStep] = [
-        .loadConfiguration, .recoverOutputFolder, .checkOutputFolder, .readLastBuild, .loadTheme, .compareWithLastBuild, .loadData, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .fingerprintAssets, .buildMenus, .planReuse, .mapPages, .renderPages, .writePageJSON, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
+        .loadConfiguration, .recoverOutputFolder, .checkOutputFolder, .readLastBuild, .loadTheme, .compareWithLastBuild, .loadTemplates, .loadData, .loadContent, .addTaxonomyPages, .paginate, .collectStaticFiles, .fingerprintAssets, .buildMenus, .planReuse, .mapPages, .renderPages, .writePageJSON, .writeSitemap, .writeFeeds, .writeAliases, .writeOutput,
     ]
 }
 
@@ -26,10 +26,15 @@ extension BuildStep {
     }
 
     public static let loadTheme = BuildStep("load theme") { state in
-        let theme = try Theme.load(
+        state.theme = try Theme.load(
             name: state.configuration.theme, siteDirectory: state.siteDirectory, location: state.configuration.themeLocation,
             allowExternalSymlinks: state.configuration.allowExternalSymlinks)
-        state.theme = theme
+    }
+
+    /// The theme's components, templates and translations: after the build cache's check, which
+    /// needs only the theme's folder (a build with nothing changed reads none of them).
+    public static let loadTemplates = BuildStep("load templates") { state in
+        guard let theme = state.theme else { return }
         state.registry = ComponentRegistry.load(theme: theme, diagnostics: state.diagnostics)
         let templates = TemplateLibrary.load(theme: theme, registry: state.registry, diagnostics: state.diagnostics)
         state.templates = templates

@@ -10,8 +10,11 @@ import Synchronization
 ///   value depends on the new build date): nothing is parsed, rendered or written.
 /// - Only page bodies changed (every file's front matter, the theme, configuration and data as
 ///   before): every page is parsed again, but a page whose file did not change keeps its HTML and
-///   JSON; pages that list others (queries, term pages, paginated lists), feeds, the sitemap and
-///   redirects are rebuilt; only files whose bytes differ are written.
+///   JSON, lists included (a list shows the front matter of the pages it lists, never their
+///   bodies); the sitemap is kept, feeds (which may carry bodies) and redirects are made again,
+///   and only files whose bytes differ are written.
+/// - The check itself reads little: a file whose `stat` is unchanged keeps its digest, and a
+///   folder whose stamp is unchanged keeps its list of entries (`FileTree.KnownTree`).
 /// - Anything else: a full build.
 ///
 /// Whatever the path, the output is byte-for-byte what a full build writes (the tests check it).
@@ -27,8 +30,6 @@ final class IncrementalBuild: @unchecked Sendable {
     private(set) var upToDate = false
     /// Pages kept from the previous build, by URL.
     private(set) var reused: [String: BuildManifest.PageRecord] = [:]
-    /// Output files whose `stat` is what the previous build recorded.
-    private var verified: Set<String> = []
     /// Input files new or changed since the previous build (or that could not be read).
     private var changedInputs: Set<String> = []
     /// The files below `content/` as the inputs were listed (nil when the listing had to follow
@@ -72,7 +73,8 @@ final class IncrementalBuild: @unchecked Sendable {
     /// Keeps `path` as the last build wrote it, if it is there untouched and nothing it is made
     /// of changed; false means: build it.
     func keepIfUnchanged(_ path: String) -> Bool {
-        guard structureUnchanged, verified.contains(path) else { return false }
+        // With a reference, every file it recorded is there as it wrote it.
+        guard structureUnchanged, reference?.files[path] != nil else { return false }
         keptFiles.append(path)
         return true
     }
@@ -164,12 +166,11 @@ final class IncrementalBuild: @unchecked Sendable {
         guard let previous, previous.output == output, previous.environment == current.environment,
               Self.buildDateAllows(previous, buildDate: state.buildDate) else { return }
         guard outputCheck.intact else { return }
-        verified = outputCheck.files
         reference = previous
         // Same count and no file new or changed: the same files, unchanged.
         let sameContent = content.count == previous.inputs.keys.count { $0.hasPrefix("content/") }
             && !changedInputs.contains { $0.hasPrefix("content/") }
-        if sameContent && verified.count == previous.files.count && previous.warnings == 0 {
+        if sameContent && previous.warnings == 0 {
             upToDate = true
             let refreshed = current
             current = previous
@@ -183,10 +184,8 @@ final class IncrementalBuild: @unchecked Sendable {
 
     /// What the walk of the output folder found.
     private struct OutputCheck {
-        /// The files whose `stat` is what the previous build recorded.
-        var files: Set<String> = []
-        /// The folder holds exactly the previous build's files, untouched: anything added,
-        /// removed or changed means a full build.
+        /// The folder holds exactly the previous build's files, each with the `stat` recorded:
+        /// anything added, removed or changed means a full build.
         var intact = false
         var folders: [String: FolderStamp] = [:]
         var foldersChanged = true
@@ -200,19 +199,17 @@ final class IncrementalBuild: @unchecked Sendable {
         guard let walk = SharedStatWalk(output, includeHidden: true, known: known) else { return OutputCheck() }
         outputWalk.withLock { $0 = walk }
         walk.work()
-
         // `compare` may have joined the walk: the result is complete once it left it too.
         outputWalk.withLock { $0 = nil }
         joined.wait()
         guard let walk = walk.result() else { return OutputCheck() }
-        var matching = Set<String>()
-        matching.reserveCapacity(recorded.count)
         var count = 0
+        var intact = true
         for (path, info) in walk.files where path != OutputWriter.markerName {
             count += 1
-            if let record = recorded[path], record.sameStat(as: .from(info)) { matching.insert(path) }
+            if intact, recorded[path]?.sameStat(as: .from(info)) != true { intact = false }
         }
-        return OutputCheck(files: matching, intact: count == recorded.count && matching.count == recorded.count, folders: walk.folders, foldersChanged: walk.changed)
+        return OutputCheck(intact: intact && count == recorded.count, folders: walk.folders, foldersChanged: walk.changed)
     }
 
     // MARK: After loading content
@@ -259,7 +256,7 @@ final class IncrementalBuild: @unchecked Sendable {
             // An update that is interrupted leaves no manifest: the next build is a full one.
             unlink(manifestPath)
             let kept = Set(keptOutputs)
-            var result = try writer.updateInPlace(files, previous: reference.files, verified: verified, keep: kept)
+            var result = try writer.updateInPlace(files, previous: reference.files, keep: kept)
             changed = result.changed
             for path in kept { result.records[path] = reference.files[path] }
             records = result.records

@@ -80,6 +80,19 @@ import Testing
         #expect(second.pages == first.pages && second.files == first.files, "the summary counts what is there")
         #expect(second.summary().hasPrefix("Up to date: \(first.pages) pages and \(first.files - first.pages) other files"), "\(second.summary())")
         #expect(try site.modified("b/index.html") == before, "not rewritten")
+        #expect(second.stepTimings.map(\.step).last == "compare with last build", "templates are not even loaded: \(second.stepTimings.map(\.step))")
+        try site.expectSameAsFullBuild()
+    }
+
+    @Test func aTemplateBrokenAfterACachedBuildFailsTheNextBuildAndKeepsTheOutput() throws {
+        let site = try Site(Self.files)
+        try site.build()
+        let before = try site.site.read("b/index.html")
+        try site.site.write("themes/mini/layouts/page.mustache", "<title>{{#page.title}}</title>\n")
+        #expect(throws: TesseraError.self) { try site.build() }
+        #expect(try site.site.read("b/index.html") == before)
+        try site.site.write("themes/mini/layouts/page.mustache", "<title>{{page.title}}</title><main>{{{content}}}{{{sections}}}</main>\n")
+        try site.build()
         try site.expectSameAsFullBuild()
     }
 
