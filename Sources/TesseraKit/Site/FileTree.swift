@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Foundation
-import Synchronization
 
 /// What `stat` says of a folder that changes whenever an entry is added to it, removed from it or
 /// renamed in it: its inode and its modification and change times (nobody can set the latter).
@@ -126,12 +125,13 @@ public enum FileTree {
 
     /// The same walk, which also stamps every folder it passes; a folder whose stamp in `known` is
     /// unchanged is not read again: its entries are the ones `known` lists (each still `stat`ed).
-    static func statWalk(_ directory: String, includeHidden: Bool = false, known: KnownTree?)
+    /// `sorted: false` leaves the files in walk order.
+    static func statWalk(_ directory: String, includeHidden: Bool = false, known: KnownTree?, sorted: Bool = true)
         -> (files: [(relative: String, info: stat)], folders: [String: FolderStamp], changed: Bool)? {
         guard let walk = SharedStatWalk(directory, includeHidden: includeHidden, known: known) else { return nil }
         walk.work()
         guard var result = walk.result() else { return nil }
-        result.files.sort { $0.0 < $1.0 }
+        if sorted { result.files.sort { $0.0 < $1.0 } }
         return result
     }
 
@@ -328,14 +328,16 @@ public enum FileTree {
 final class SharedStatWalk: @unchecked Sendable {
     private let root: Int32
     private let makeWalker: () -> StatWalker
-    /// Folders found and not yet read, how many threads are working, what each thread found,
-    /// and whether some folder could not be read.
+    /// Folders found and not yet read (with their `stat` when a listing gave it), how many
+    /// threads are reading one, what each thread found, and whether some folder failed.
     private struct Progress {
-        var pending: [(String, stat)] = []
+        var pending: [(String, stat?)] = []
+        var active = 0
         var done: [StatWalker] = []
         var failed = false
     }
-    private let progress = Mutex(Progress())
+    private var progress = Progress()
+    private let condition = NSCondition()
 
     /// Opens the folder; nil when it cannot be read. A missing folder is an empty walk.
     init?(_ directory: String, includeHidden: Bool = false, known: FileTree.KnownTree?) {
@@ -350,9 +352,9 @@ final class SharedStatWalk: @unchecked Sendable {
             guard errno == ENOENT else { return nil }
             let walker = makeWalker()
             walker.changed = known?.stamp("") != nil
-            progress.withLock { $0.done.append(walker) }
+            progress.done.append(walker)
         } else if fstat(root, &info) == 0 {
-            progress.withLock { $0.pending.append(("", info)) }
+            progress.pending.append(("", info))
         } else {
             close(root)
             return nil
@@ -363,28 +365,40 @@ final class SharedStatWalk: @unchecked Sendable {
         if root >= 0 { close(root) }
     }
 
-    /// Reads folders until none is waiting. Another thread may still be reading one and find
-    /// more: it goes on until none is left, so the walk is complete once every `work()` returned.
+    /// Reads folders until none is left: while another thread reads one (and may find more), a
+    /// thread with nothing to do waits. The walk is complete once every `work()` returned.
     func work() {
         let walker = makeWalker()
-        var found: [(String, stat)] = []
-        var failed = false
+        var found: [(String, stat?)] = []
+        var finished = false, failed = false
         while true {
-            let next = progress.withLock { state -> (String, stat)? in
-                state.pending.append(contentsOf: found)
-                if failed { state.failed = true }
-                return state.failed ? nil : state.pending.popLast()
+            condition.lock()
+            if finished {
+                progress.pending.append(contentsOf: found)
+                progress.active -= 1
+                if failed { progress.failed = true }
+                condition.broadcast()
+                finished = false
             }
-            guard let (relative, info) = next else { break }
-            if let folders = walker.entries(of: relative, info) { found = folders } else { failed = true; found = [] }
+            while progress.pending.isEmpty && progress.active > 0 && !progress.failed { condition.wait() }
+            guard !progress.failed, let next = progress.pending.popLast() else {
+                progress.done.append(walker)
+                condition.unlock()
+                return
+            }
+            progress.active += 1
+            condition.unlock()
+            if let folders = walker.entries(of: next.0, next.1) { found = folders } else { failed = true; found = [] }
+            finished = true
         }
-        progress.withLock { $0.done.append(walker) }
     }
 
     /// Every file (in walk order), every folder's stamp, and whether a stamp differs from the
     /// known one; nil when some folder could not be read. Call it once every `work()` returned.
     func result() -> (files: [(relative: String, info: stat)], folders: [String: FolderStamp], changed: Bool)? {
-        let state = progress.withLock { $0 }
+        condition.lock()
+        let state = progress
+        condition.unlock()
         guard !state.failed, state.pending.isEmpty, let first = state.done.first else { return nil }
         var stamps = first.stamps
         stamps.reserveCapacity(state.done.reduce(0) { $0 + $1.stamps.count })
@@ -415,7 +429,14 @@ private final class StatWalker: @unchecked Sendable {
 
     /// Stamps the folder at `relative` (relative to the root; `info` is its `stat`), records its
     /// files and returns its subfolders with their `stat`, or nil for anything but files and folders.
-    func entries(of relative: String, _ info: stat) -> [(String, stat)]? {
+    func entries(of relative: String, _ given: stat?) -> [(String, stat?)]? {
+        // A folder listed from a record is `stat`ed here, by the thread that reads it.
+        var info = stat()
+        if let given {
+            info = given
+        } else {
+            guard fstatat(root, relative, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        }
         let stamp = FolderStamp(info)
         let recorded = stamp.trusted(before: trustedBefore)
         stamps[relative] = recorded
@@ -430,14 +451,7 @@ private final class StatWalker: @unchecked Sendable {
                 guard fstatat(root, path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
                 files.append((path, info))
             }
-            var folders: [(String, stat)] = []
-            for name in known.folders(in: relative) {
-                let path = join(relative, name)
-                var info = stat()
-                guard fstatat(root, path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-                folders.append((path, info))
-            }
-            return folders
+            return known.folders(in: relative).map { (join(relative, $0), nil) }
         }
         let descriptor = relative.isEmpty ? dup(root) : openat(root, relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -447,7 +461,7 @@ private final class StatWalker: @unchecked Sendable {
         }
         defer { closedir(handle) }
         let folder = dirfd(handle)
-        var folders: [(String, stat)] = []
+        var folders: [(String, stat?)] = []
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }

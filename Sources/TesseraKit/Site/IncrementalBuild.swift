@@ -32,15 +32,20 @@ final class IncrementalBuild: @unchecked Sendable {
     private(set) var reused: [String: BuildManifest.PageRecord] = [:]
     /// Input files new or changed since the previous build (or that could not be read).
     private var changedInputs: Set<String> = []
-    /// The files below `content/` as the inputs were listed (nil when the listing had to follow
-    /// links): loading content does not list them again.
-    private(set) var contentListing: [String]?
+    /// The files below `content/` as the inputs were listed, sorted (nil when the listing had to
+    /// follow links): loading content does not list them again.
+    var contentListing: [String]? {
+        listedContent.map { $0.map { String($0.dropFirst("content/".count)) }.sorted() }
+    }
+    private var listedContent: [String]?
 
     /// The previous build's record, then the check of the output folder against it: they start
     /// at once on another core. `compare` waits for the record of the inputs, and joins the
     /// output folder's walk once it has listed the inputs.
     private let reading = DispatchGroup(), checking = DispatchGroup()
     private var recordedInputs: BuildManifest?, recordedOutputs: BuildManifest?
+    /// Reads the previous build's page records, when they are needed.
+    private var recordedPages: () -> BuildManifest? = { nil }
     private var outputCheck = OutputCheck()
     /// The walk of the output folder while it runs, for `compare` to join when its own work is done.
     private let outputWalk = Mutex<SharedStatWalk?>(nil)
@@ -55,10 +60,11 @@ final class IncrementalBuild: @unchecked Sendable {
         DispatchQueue.global().async { [self] in
             defer { checking.leave() }
             guard let data = FileManager.default.contents(atPath: manifestPath) else { return reading.leave() }
-            let split = BuildManifest.outputsStart(in: data)
-            recordedInputs = BuildManifest.parse(data, lines: 0..<split, header: true)
+            let parts = BuildManifest.parts(of: data)
+            recordedInputs = BuildManifest.parse(data, lines: parts.inputs, header: true)
             reading.leave()
-            recordedOutputs = BuildManifest.parse(data, lines: split..<data.count, header: false)
+            recordedOutputs = BuildManifest.parse(data, lines: parts.outputs, header: false)
+            recordedPages = { BuildManifest.parse(data, lines: parts.pages, header: false, last: true) }
             if let recordedOutputs { outputCheck = outputFiles(matching: recordedOutputs) }
         }
     }
@@ -101,7 +107,7 @@ final class IncrementalBuild: @unchecked Sendable {
             // Folders outside the site (the built-in theme's unpacked copy) go by their full path.
             let base = folder == site ? "" : folder.hasPrefix(site + "/") ? String(folder.dropFirst(site.count + 1)) : folder
             let relative = base.isEmpty ? "" : base + "/"
-            if let walk = FileTree.statWalk(folder, known: knownInputs?.rebased(base)) {
+            if let walk = FileTree.statWalk(folder, known: knownInputs?.rebased(base), sorted: false) {
                 foldersChanged = foldersChanged || walk.changed
                 for (key, stamp) in walk.folders { inputFolders[key.isEmpty ? base : relative + key] = stamp }
                 return walk.files.map { (relative + $0.relative, BuildManifest.FileRecord.from($0.info)) }
@@ -114,9 +120,7 @@ final class IncrementalBuild: @unchecked Sendable {
         folders = Array(Set(folders)).sorted()
         for folder in folders { environmentFiles += listing(folder) }
         let contentFiles = listing(site + "/content")
-        if foldersComplete {
-            contentListing = contentFiles.map { String($0.0.dropFirst("content/".count)) }
-        }
+        if foldersComplete { listedContent = contentFiles.map(\.0) }
         let paths = environmentFiles.map(\.0)
         let content = contentFiles.map(\.0)
         // Files changed within the last two seconds may change again within the same clock tick
@@ -162,11 +166,9 @@ final class IncrementalBuild: @unchecked Sendable {
         current.outputFolders = outputCheck.folders
         foldersChanged = foldersChanged || outputCheck.foldersChanged
 
-        let previous = recordedOutputs.flatMap { outputs in recorded.map { $0.withOutputs(of: outputs) } }
-        guard let previous, previous.output == output, previous.environment == current.environment,
-              Self.buildDateAllows(previous, buildDate: state.buildDate) else { return }
-        guard outputCheck.intact else { return }
-        reference = previous
+        guard let outputs = recordedOutputs, let previous = recorded?.with(outputsOf: outputs), previous.output == output,
+              previous.environment == current.environment, Self.buildDateAllows(previous, buildDate: state.buildDate),
+              outputCheck.intact else { return }
         // Same count and no file new or changed: the same files, unchanged.
         let sameContent = content.count == previous.inputs.keys.count { $0.hasPrefix("content/") }
             && !changedInputs.contains { $0.hasPrefix("content/") }
@@ -178,8 +180,14 @@ final class IncrementalBuild: @unchecked Sendable {
             current.inputFolders = refreshed.inputFolders
             current.outputFolders = refreshed.outputFolders
             // Refreshed `stat`s save reading those files (and folders) again next time.
-            if inputsChanged || foldersChanged { try? current.write(to: manifestPath) }
+            if inputsChanged || foldersChanged, let pages = recordedPages() {
+                current = current.with(pagesOf: pages)
+                try? current.write(to: manifestPath)
+            }
+            return
         }
+        guard let pages = recordedPages() else { return }
+        reference = previous.with(pagesOf: pages)
     }
 
     /// What the walk of the output folder found.

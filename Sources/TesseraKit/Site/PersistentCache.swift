@@ -132,29 +132,43 @@ struct BuildManifest: Equatable {
     /// format or version, or one that does not parse (a cache is only ever a shortcut).
     static func read(_ path: String) -> BuildManifest? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let split = outputsStart(in: data)
-        guard let front = parse(data, lines: 0..<split, header: true), let back = parse(data, lines: split..<data.count, header: false) else { return nil }
-        return front.withOutputs(of: back)
+        let parts = parts(of: data)
+        guard let inputs = parse(data, lines: parts.inputs, header: true), let outputs = parse(data, lines: parts.outputs, header: false),
+              let pages = parse(data, lines: parts.pages, header: false, last: true) else { return nil }
+        return inputs.with(outputsOf: outputs).with(pagesOf: pages)
     }
 
-    /// Where the output folder's records start (they come last, so the check of the output folder
-    /// can start on them while the rest is read).
-    static func outputsStart(in data: Data) -> Int {
-        let marker = Data("\noutputs\n".utf8)
-        return data.range(of: marker).map { $0.lowerBound + 1 } ?? data.count
+    /// The three parts of the text: what the inputs were, what the output folder holds (read
+    /// while the inputs are checked, for the output folder's walk) and the pages (read only
+    /// when pages are to be kept or the record written again).
+    static func parts(of data: Data) -> (inputs: Range<Int>, outputs: Range<Int>, pages: Range<Int>) {
+        func start(_ marker: String, from: Int) -> Int {
+            data[from...].range(of: Data("\n\(marker)\n".utf8)).map { $0.lowerBound + 1 } ?? data.count
+        }
+        let outputs = start("outputs", from: 0)
+        let pages = start("pages", from: outputs)
+        return (0..<outputs, outputs..<pages, pages..<data.count)
     }
 
     /// `self` with the output records (files and folders) of `part`.
-    func withOutputs(of part: BuildManifest) -> BuildManifest {
+    func with(outputsOf part: BuildManifest) -> BuildManifest {
         var manifest = self
         manifest.files = part.files
         manifest.outputFolders = part.outputFolders
         return manifest
     }
 
+    /// `self` with the page records of `part`.
+    func with(pagesOf part: BuildManifest) -> BuildManifest {
+        var manifest = self
+        manifest.pages = part.pages
+        return manifest
+    }
+
     /// The records of the lines in `range`: the first part of a manifest begins with its header,
-    /// the last part ends with `end`. Nil when a line does not parse or the last part has no end.
-    static func parse(_ data: Data, lines range: Range<Int>, header: Bool) -> BuildManifest? {
+    /// the others with their name (`outputs`, `pages`), and the last one ends with `end`. Nil
+    /// when a line does not parse or the last part has no end.
+    static func parse(_ data: Data, lines range: Range<Int>, header: Bool, last: Bool = false) -> BuildManifest? {
         // Read as bytes: a large site's manifest has tens of thousands of lines.
         data.withUnsafeBytes { raw -> BuildManifest? in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -200,8 +214,8 @@ struct BuildManifest: Equatable {
                 return FileRecord(size: size, modified: modified, inode: inode, digest: digest, structure: structure)
             }
             var lineStart = range.lowerBound
-            var first = header
-            var complete = header
+            var first = true
+            var complete = !last
             while lineStart < range.upperBound {
                 var lineEnd = lineStart
                 while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A { lineEnd += 1 }
@@ -213,7 +227,8 @@ struct BuildManifest: Equatable {
                     fieldStart = index + 1
                 }
                 if first {
-                    guard text(lineStart..<lineEnd) == "tessera-build-cache\t\(format)\t\(Tessera.version)" else { return nil }
+                    let line = text(lineStart..<lineEnd)
+                    guard header ? line == "tessera-build-cache\t\(format)\t\(Tessera.version)" : line == "outputs" || line == "pages" else { return nil }
                     first = false
                     continue
                 }
@@ -270,12 +285,13 @@ struct BuildManifest: Equatable {
                     manifest.skippedFuture = integer(fields[2]) ?? 0
                     manifest.skippedExpired = integer(fields[3]) ?? 0
                     manifest.staticFiles = integer(fields[4]) ?? 0
-                case ("outputs", 1): guard !header else { return nil }
-                case ("end", 1): complete = !header
+                case ("end", 1):
+                    guard last else { return nil }
+                    complete = true
                 default: return nil
                 }
             }
-            return complete ? manifest : nil
+            return complete && !first ? manifest : nil
         }
     }
 
@@ -343,13 +359,14 @@ struct BuildManifest: Equatable {
         }
         for (key, record) in inputs { line("input", key, record) }
         folders("in", inputFolders)
+        text("outputs\n")
+        for (key, record) in files { line("file", key, record) }
+        folders("out", outputFolders)
+        text("pages\n")
         for (url, page) in pages {
             text("page"); field(); escaped(url); field(); escaped(page.source); field(); list(page.outputs); field(); list(page.assets); field()
             bytes.append(page.html ? UInt8(ascii: "1") : UInt8(ascii: "0")); end()
         }
-        text("outputs\n")
-        for (key, record) in files { line("file", key, record) }
-        folders("out", outputFolders)
         text("end\n")
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
