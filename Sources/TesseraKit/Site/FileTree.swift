@@ -115,8 +115,8 @@ public enum FileTree {
         return result.sorted()
     }
 
-    /// Every regular file below `directory` with its `stat`, read through directory handles (no
-    /// path lookups), sorted; `includeHidden` lists what `files(in:)` leaves out too. Nil when the
+    /// Every regular file below `directory` with its `stat`, read through directory handles,
+    /// sorted; `includeHidden` lists what `files(in:)` leaves out too. Nil when the
     /// tree holds anything else (a symbolic link, a FIFO, an unreadable folder): the caller then
     /// takes the careful path of `files(in:)`.
     static func statWalk(_ directory: String, includeHidden: Bool = false) -> [(relative: String, info: stat)]? {
@@ -341,23 +341,26 @@ final class SharedStatWalk: @unchecked Sendable {
 
     /// Opens the folder; nil when it cannot be read. A missing folder is an empty walk.
     init?(_ directory: String, includeHidden: Bool = false, known: FileTree.KnownTree?) {
-        root = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // Failing before `root` is set: the handle is closed here, never again by `deinit`.
+        let root = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if root < 0 && errno != ENOENT { return nil }
+        var info = stat()
+        if root >= 0 && fstat(root, &info) != 0 {
+            close(root)
+            return nil
+        }
+        self.root = root
         // A folder changed in the last two seconds may change again within the same clock tick
         // without its stamp showing it: its stamp is kept, but never trusted.
         let trustedBefore = Int((Date().timeIntervalSince1970 - 2) * 1e9)
-        let root = self.root
         makeWalker = { StatWalker(root: root, includeHidden: includeHidden, known: known, trustedBefore: trustedBefore) }
-        var info = stat()
         if root < 0 {
-            guard errno == ENOENT else { return nil }
+            // A missing folder.
             let walker = makeWalker()
             walker.changed = known?.stamp("") != nil
             progress.done.append(walker)
-        } else if fstat(root, &info) == 0 {
-            progress.pending.append(("", info))
         } else {
-            close(root)
-            return nil
+            progress.pending.append(("", info))
         }
     }
 
@@ -427,8 +430,9 @@ private final class StatWalker: @unchecked Sendable {
 
     private func join(_ relative: String, _ name: String) -> String { relative.isEmpty ? name : relative + "/" + name }
 
-    /// Stamps the folder at `relative` (relative to the root; `info` is its `stat`), records its
-    /// files and returns its subfolders with their `stat`, or nil for anything but files and folders.
+    /// Stamps the folder at `relative` (relative to the root; `given` is its `stat`, nil to look
+    /// it up), records its files and returns its subfolders (with their `stat` when the folder
+    /// was read), or nil for anything but files and folders.
     func entries(of relative: String, _ given: stat?) -> [(String, stat?)]? {
         // A folder listed from a record is `stat`ed here, by the thread that reads it.
         var info = stat()
@@ -453,7 +457,8 @@ private final class StatWalker: @unchecked Sendable {
             }
             return known.folders(in: relative).map { (join(relative, $0), nil) }
         }
-        let descriptor = relative.isEmpty ? dup(root) : openat(root, relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // A handle of its own (not a `dup`, which would share the root's read position).
+        let descriptor = openat(root, relative.isEmpty ? "." : relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         guard let handle = fdopendir(descriptor) else {
             close(descriptor)
