@@ -192,6 +192,20 @@ import Testing
         #expect(try site.build().upToDate)
         #expect(try manifest() == recorded)
 
+        // Files edited in place leave their folder's stamp as it was: their own `stat` shows it.
+        let b = try site.site.read("b/index.html")
+        try Data("<p>edited by hand</p>".utf8).write(to: URL(fileURLWithPath: site.site.output + "/b/index.html"))
+        #expect(try !site.build().upToDate)
+        #expect(try site.site.read("b/index.html") == b)
+        try site.expectSameAsFullBuild()
+        try site.site.write("content/notes/n.md", "---\ntitle: N\n---\nA note, edited.\n")
+        #expect(try !site.build().upToDate)
+        #expect(try site.site.read("notes/n/index.html").contains("A note, edited."))
+        try site.expectSameAsFullBuild()
+        // The output was made again: wait until its folders are trusted once more.
+        Thread.sleep(forTimeInterval: 2.1)
+        #expect(try site.build().upToDate)
+        #expect(try manifest().outputFolders["c"].map { $0.changed != 0 } == true)
         // A file slipped into an output folder: the output is rebuilt as a full build writes it.
         try Data("stray".utf8).write(to: URL(fileURLWithPath: site.site.output + "/c/stray.html"))
         #expect(try !site.build().upToDate)
