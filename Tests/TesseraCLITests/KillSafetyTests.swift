@@ -36,8 +36,9 @@ import Testing
         let enumerator = FileManager.default.enumerator(atPath: folder)
         while let relative = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder)
-            if !isFolder.boolValue { result[relative] = FileManager.default.contents(atPath: folder + "/" + relative) }
+            if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+                result[relative] = FileManager.default.contents(atPath: folder + "/" + relative)
+            }
         }
         return result
     }
