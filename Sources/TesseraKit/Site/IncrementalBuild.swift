@@ -138,13 +138,23 @@ final class IncrementalBuild: @unchecked Sendable {
             return (path, record, true)
         }
         current.inputs = Dictionary(records.compactMap { $0.map { ($0.0, $0.1) } }, uniquingKeysWith: { first, _ in first })
-        let inputsChanged = records.contains { $0?.read ?? true } || current.inputs.count != known.count
-        // Only a file read again can have changed (the others kept their record).
-        for ((path, _), record) in zip(environmentFiles + contentFiles, records) where record?.read ?? true {
-            if record == nil || record?.1.digest != known[path]?.digest { changedInputs.insert(path) }
+        // Only a file read again can have changed (the others kept their record); a listed file
+        // that could not be read counts as changed.
+        var inputsChanged = current.inputs.count != known.count
+        var unrecorded = false
+        for ((path, _), record) in zip(environmentFiles + contentFiles, records) {
+            guard let record else {
+                unrecorded = true
+                inputsChanged = true
+                changedInputs.insert(path)
+                continue
+            }
+            guard record.read else { continue }
+            inputsChanged = true
+            if record.1.digest != known[path]?.digest { changedInputs.insert(path) }
         }
         // A folder is skipped next time only if every file listed in it has a record to list it by.
-        current.inputFolders = foldersComplete && !records.contains { $0 == nil } ? inputFolders : [:]
+        current.inputFolders = foldersComplete && !unrecorded ? inputFolders : [:]
         var environment = StableDigest()
         environment.combine(Self.engineIdentity)
         environment.combine("drafts=\(state.options.includeDrafts) future=\(state.options.includeFuture) theme=\(theme.directory)")

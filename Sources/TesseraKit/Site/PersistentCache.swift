@@ -314,10 +314,7 @@ struct BuildManifest: Equatable {
             var value = value
             value.withUTF8 { bytes.append(contentsOf: $0) }
         }
-        func escaped(_ value: String) {
-            let needsEscape = value.utf8.contains { $0 == 0x25 || $0 == 0x09 || $0 == 0x0A || $0 == 0x20 || $0 == 0x0D }
-            text(needsEscape ? Self.escape(value) : value)
-        }
+        func escaped(_ value: String) { text(Self.escape(value)) }
         func decimal(_ value: Int) {
             if value < 0 { bytes.append(UInt8(ascii: "-")) }
             var magnitude = value.magnitude
