@@ -19,6 +19,8 @@ struct ContentLoader {
     var data = SiteData()
     /// The files of `content/` as the build cache's check just listed them, if it did.
     var listing: [String]?
+    /// Pages an earlier build parsed, used for files whose bytes are the ones they were parsed from.
+    var stored: StoredPages?
 
     struct Result: Sendable {
         var pages: [Page]
@@ -48,17 +50,21 @@ struct ContentLoader {
         return files
     }
 
+    var parser: PageParser { PageParser(timeZone: timeZone, languages: languages, permalinks: permalinks) }
+
     func load(into diagnostics: DiagnosticCollector) -> Result {
         let files = listFiles(problems: diagnostics)
         let pageFiles = files.filter { PageParser.contentExtensions.contains(PathText.pathExtension($0).lowercased()) }
         let assets = files.filter { !PageParser.contentExtensions.contains(PathText.pathExtension($0).lowercased()) }
-        let parser = PageParser(timeZone: timeZone, languages: languages, permalinks: permalinks)
+        let parser = self.parser
         let data = self.data
         let parsed = ParallelMap.map(pageFiles) { relative -> [Page]? in
             let path = directory + "/" + relative
             return diagnostics.attempt(at: SourceLocation(file: path)) {
                 if let page = cache?.unchangedPage(for: path, parser: parser) { return [page] }
-                let text = try FileTree.readText(path)
+                if let pages = stored?.pages(for: relative, sourcePath: path) { return pages }
+                let bytes = try FileTree.readData(path)
+                let text = try FileTree.decode(bytes, file: path)
                 if let page = cache?.page(for: path, text: text, parser: parser) { return [page] }
                 // A feed file whose root is `generate:` makes a page per record of a data file.
                 if !["md", "markdown"].contains(PathText.pathExtension(relative).lowercased()),
@@ -70,6 +76,7 @@ struct ContentLoader {
                 }
                 let page = try parser.parse(text: text, sourcePath: path, relativePath: relative)
                 cache?.store(page, for: path, text: text, parser: parser)
+                stored?.store([page], for: relative, digest: StableDigest.of(bytes))
                 return [page]
             }
         }

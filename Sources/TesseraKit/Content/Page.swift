@@ -253,6 +253,13 @@ public struct Page: Sendable, Equatable {
         storage = Storage(Fields(sourcePath: sourcePath, relativePath: relativePath, kind: kind, url: url, layoutLocation: layoutLocation))
     }
 
+    /// A page from fields stored by an earlier build (`StoredPages`).
+    init(fields: Fields) {
+        storage = Storage(fields)
+    }
+
+    var fields: Fields { storage.fields }
+
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }

@@ -55,6 +55,8 @@ public struct BuildReport: Sendable {
     public var stepTimings: [(step: String, seconds: Double)] = []
     /// Pages whose output the build cache kept from the previous build.
     public var reusedPages = 0
+    /// Content files whose pages the build cache gave as an earlier build parsed them.
+    public var storedPages = 0
     /// Nothing changed since the previous build: nothing was written.
     public var upToDate = false
     /// HTML pages per language code; the summary has a line per language when there are several.

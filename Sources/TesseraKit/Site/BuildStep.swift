@@ -91,7 +91,9 @@ extension BuildStep {
         var loader = ContentLoader(directory: state.siteDirectory + "/content", boundary: state.configuration.allowExternalSymlinks ? nil : state.siteDirectory, timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts, now: state.buildDate, includeFuture: state.options.includeFuture, permalinks: state.configuration.permalinks, cache: state.cache, languages: state.configuration.languages)
         loader.data = state.data
         loader.listing = state.incremental?.contentListing
+        loader.stored = state.incremental?.useStoredPages(parser: loader.parser, directory: loader.directory)
         let result = loader.load(into: state.diagnostics)
+        state.incremental?.storePages()
         state.pages = result.pages
         state.skippedDrafts = result.skippedDrafts
         state.skippedFuture = result.skippedFuture

@@ -215,6 +215,11 @@ public enum FileTree {
     /// The text of an input file, normalized so every later stage sees one form: no byte-order
     /// mark, `\n` line ends (CRLF and lone CR files give the same output as LF ones).
     static func readText(_ path: String) throws -> String {
+        try decode(try readData(path), file: path)
+    }
+
+    /// A regular file's bytes, refusing anything else (a FIFO would block).
+    static func readData(_ path: String) throws -> Data {
         let location = SourceLocation(file: path)
         // Not blocking on open: a FIFO is refused below instead of waiting for a writer.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -247,7 +252,7 @@ public enum FileTree {
             length += count
         }
         data.count = length
-        return try decode(data, file: path)
+        return data
     }
 
     /// UTF-8 bytes to normalized text; invalid UTF-8 is an error at its line and column.

@@ -51,9 +51,15 @@ final class IncrementalBuild: @unchecked Sendable {
     private let outputWalk = Mutex<SharedStatWalk?>(nil)
     private let joined = DispatchGroup()
 
+    /// Pages parsed by earlier builds into this output folder, opened on another core.
+    let storedPages: StoredPages
+    /// The pages' file, written on another core once content is loaded.
+    private let storing = DispatchGroup()
+
     init(cacheDirectory: String, output: String) {
         self.output = output
         manifestPath = BuildManifest.path(in: cacheDirectory, output: output)
+        storedPages = StoredPages(path: StoredPages.path(in: cacheDirectory, output: output))
         current.output = output
         reading.enter()
         checking.enter()
@@ -228,6 +234,29 @@ final class IncrementalBuild: @unchecked Sendable {
             if intact, recorded[path]?.sameStat(as: .from(info)) != true { intact = false }
         }
         return OutputCheck(intact: intact && count == recorded.count, folders: walk.folders, foldersChanged: walk.changed)
+    }
+
+    // MARK: Loading content
+
+    /// Lets loading content take the pages of unchanged files from `storedPages`.
+    func useStoredPages(parser: PageParser, directory: String) -> StoredPages {
+        let inputs = current.inputs
+        storedPages.use(key: StoredPages.key(parser: parser, directory: directory)) { inputs["content/" + $0]?.digest }
+        return storedPages
+    }
+
+    /// Writes the pages just loaded on another core, while the build goes on.
+    func storePages() {
+        storing.enter()
+        DispatchQueue.global().async { [self] in
+            storedPages.save()
+            storing.leave()
+        }
+    }
+
+    /// Waits for `storePages`: the build ends with the file written, or left as it was.
+    func finishStoringPages() {
+        storing.wait()
     }
 
     // MARK: After loading content

@@ -365,13 +365,7 @@ struct BuildManifest: Equatable {
             bytes.append(page.html ? UInt8(ascii: "1") : UInt8(ascii: "0")); end()
         }
         text("end\n")
-        let folder = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        // The cache is never content: git ignores the folder by its own rule.
-        let parent = (folder as NSString).deletingLastPathComponent
-        if !FileManager.default.fileExists(atPath: parent + "/.gitignore") {
-            try? "# Tessera's build cache: safe to delete, never commit it.\n*\n".write(toFile: parent + "/.gitignore", atomically: true, encoding: .utf8)
-        }
+        try Self.makeFolder(of: path)
         let temporary = path + ".tmp-\(getpid())"
         var data = Data(out.utf8)
         data.append(contentsOf: bytes)
@@ -379,6 +373,17 @@ struct BuildManifest: Equatable {
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
             throw OutputWriter.writeError("cannot save the build cache to", path)
+        }
+    }
+
+    /// Creates the cache folder that holds `path`, with the rule that keeps it out of git.
+    static func makeFolder(of path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The cache is never content: git ignores the folder by its own rule.
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !FileManager.default.fileExists(atPath: parent + "/.gitignore") {
+            try? "# Tessera's build cache: safe to delete, never commit it.\n*\n".write(toFile: parent + "/.gitignore", atomically: true, encoding: .utf8)
         }
     }
 

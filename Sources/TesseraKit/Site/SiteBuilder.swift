@@ -66,6 +66,8 @@ public struct SiteBuilder: Sendable {
             }
             if state.incremental?.upToDate == true { break }
         }
+        // Also after a failed build: its parsed pages serve the next one.
+        state.incremental?.finishStoringPages()
         try state.diagnostics.throwIfErrors()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let reused = state.incremental?.reused.values.filter(\.html).count ?? 0
@@ -75,6 +77,7 @@ public struct SiteBuilder: Sendable {
             warnings: state.diagnostics.diagnostics.filter { $0.severity == .warning },
             outputDirectory: state.outputDirectory, seconds: seconds, stepTimings: timings)
         report.reusedPages = state.incremental?.reused.count ?? 0
+        report.storedPages = state.incremental?.storedPages.usedCount ?? 0
         report.languagePages = state.languagePageCounts
         report.languages = state.configuration.languages.map { ($0.code, $0.name) }
         if let cache, options.updatesInPlace, let mapper = state.pageMapper, let rendering = state.pageRendering {
