@@ -63,7 +63,8 @@ public final class BuildState: @unchecked Sendable {
     /// HTML pages written or kept, per language code.
     var languagePageCounts: [String: Int] {
         var counts: [String: Int] = [:]
-        for page in pages where pageTemplates[page.url] != nil || incremental?.reused[page.url]?.html == true {
+        let reused = incremental?.reused ?? [:]
+        for page in pages where pageTemplates[page.url] != nil || reused[page.url]?.html == true {
             counts[page.language, default: 0] += 1
         }
         return counts

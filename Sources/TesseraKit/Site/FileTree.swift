@@ -255,6 +255,22 @@ public enum FileTree {
         return data
     }
 
+    /// Writes all of `bytes` to an open file; false when the system refuses (a full disk).
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+    }
+
+    static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { write($0, to: descriptor) }
+    }
+
     /// UTF-8 bytes to normalized text; invalid UTF-8 is an error at its line and column.
     static func decode(_ data: Data, file: String) throws -> String {
         // The common case, UTF-8 with LF line ends and no byte-order mark, without a copy.

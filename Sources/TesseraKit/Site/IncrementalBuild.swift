@@ -65,7 +65,7 @@ final class IncrementalBuild: @unchecked Sendable {
         checking.enter()
         DispatchQueue.global().async { [self] in
             defer { checking.leave() }
-            guard let data = FileManager.default.contents(atPath: manifestPath) else { return reading.leave() }
+            guard let data = try? FileTree.readData(manifestPath) else { return reading.leave() }
             let parts = BuildManifest.parts(of: data)
             recordedInputs = BuildManifest.parse(data, lines: parts.inputs, header: true)
             reading.leave()

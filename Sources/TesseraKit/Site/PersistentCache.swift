@@ -143,7 +143,17 @@ struct BuildManifest: Equatable {
     /// when pages are to be kept or the record written again).
     static func parts(of data: Data) -> (inputs: Range<Int>, outputs: Range<Int>, pages: Range<Int>) {
         func start(_ marker: String, from: Int) -> Int {
-            data[from...].range(of: Data("\n\(marker)\n".utf8)).map { $0.lowerBound + 1 } ?? data.count
+            let line = Array("\(marker)\n".utf8)
+            return data.withUnsafeBytes { raw in
+                // Line by line: `memchr` finds each line end.
+                var index = from
+                while index < raw.count, let found = memchr(raw.baseAddress! + index, 0x0A, raw.count - index) {
+                    let next = raw.baseAddress!.distance(to: UnsafeRawPointer(found)) + 1
+                    if next + line.count <= raw.count, memcmp(raw.baseAddress! + next, line, line.count) == 0 { return next }
+                    index = next
+                }
+                return data.count
+            }
         }
         let outputs = start("outputs", from: 0)
         let pages = start("pages", from: outputs)
@@ -173,6 +183,21 @@ struct BuildManifest: Equatable {
         data.withUnsafeBytes { raw -> BuildManifest? in
             let bytes = raw.bindMemory(to: UInt8.self)
             var manifest = BuildManifest()
+            // Room for every line of the part in the tables it fills: no table grows line by line.
+            var lines = 0
+            var scan = range.lowerBound
+            while scan < range.upperBound, let found = memchr(raw.baseAddress! + scan, 0x0A, range.upperBound - scan) {
+                lines += 1
+                scan = raw.baseAddress!.distance(to: UnsafeRawPointer(found)) + 1
+            }
+            if header {
+                manifest.inputs.reserveCapacity(lines)
+            } else if last {
+                manifest.pages.reserveCapacity(lines)
+            } else {
+                manifest.files.reserveCapacity(lines / 2 + 1)
+                manifest.outputFolders.reserveCapacity(lines / 2 + 1)
+            }
             var fields: [Range<Int>] = []
             func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
             func path(_ range: Range<Int>) -> String {
@@ -307,70 +332,34 @@ struct BuildManifest: Equatable {
             out += "relative\t\(entry.date)\t\(entry.locale)\t\(entry.timeZone)\t\(Self.escape(entry.text))\t\(entry.hasTime ? 1 : 0)\n"
         }
         // The many records go in as bytes (no interpolation, no sorting: a cache file is read
-        // back into dictionaries, in any order).
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(110 * (inputs.count + files.count + pages.count + inputFolders.count + outputFolders.count))
-        func text(_ value: String) {
-            var value = value
-            value.withUTF8 { bytes.append(contentsOf: $0) }
-        }
-        func escaped(_ value: String) { text(Self.escape(value)) }
-        func decimal(_ value: Int) {
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            var magnitude = value.magnitude
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            var count = 0
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                repeat {
-                    buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    magnitude /= 10
-                    count += 1
-                } while magnitude > 0
-                for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        // back into dictionaries, in any order), the three parts on both cores.
+        let parts = ParallelMap.map([0, 1, 2]) { part -> [UInt8] in
+            var writer = RecordWriter()
+            switch part {
+            case 0:
+                writer.bytes.reserveCapacity(110 * (inputs.count + inputFolders.count))
+                for (key, record) in inputs { writer.line("input", key, record) }
+                writer.folders("in", inputFolders)
+            case 1:
+                writer.bytes.reserveCapacity(110 * (files.count + outputFolders.count))
+                writer.text("outputs\n")
+                for (key, record) in files { writer.line("file", key, record) }
+                writer.folders("out", outputFolders)
+            default:
+                writer.bytes.reserveCapacity(110 * pages.count)
+                writer.text("pages\n")
+                for (url, page) in pages { writer.page(url, page) }
+                writer.text("end\n")
             }
+            return writer.bytes
         }
-        let digits = Array("0123456789abcdef".utf8)
-        func hex(_ value: UInt64) {
-            var shift = max(0, (63 - value.leadingZeroBitCount) / 4 * 4)
-            while shift >= 0 {
-                bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)])
-                shift -= 4
-            }
-        }
-        func field() { bytes.append(0x09) }
-        func end() { bytes.append(0x0A) }
-        func line(_ kind: String, _ key: String, _ record: FileRecord) {
-            text(kind); field(); escaped(key); field(); decimal(record.size); field(); decimal(record.modified); field()
-            hex(record.inode); field(); hex(record.digest); field(); hex(record.structure); end()
-        }
-        func folders(_ side: String, _ folders: [String: FolderStamp]) {
-            for (key, stamp) in folders {
-                text("folder\t" + side); field(); escaped(key); field(); hex(stamp.inode); field(); decimal(stamp.modified); field(); decimal(stamp.changed); end()
-            }
-        }
-        func list(_ items: [String]) {
-            for (index, item) in items.enumerated() {
-                if index > 0 { bytes.append(0x20) }
-                escaped(item)
-            }
-        }
-        for (key, record) in inputs { line("input", key, record) }
-        folders("in", inputFolders)
-        text("outputs\n")
-        for (key, record) in files { line("file", key, record) }
-        folders("out", outputFolders)
-        text("pages\n")
-        for (url, page) in pages {
-            text("page"); field(); escaped(url); field(); escaped(page.source); field(); list(page.outputs); field(); list(page.assets); field()
-            bytes.append(page.html ? UInt8(ascii: "1") : UInt8(ascii: "0")); end()
-        }
-        text("end\n")
         try Self.makeFolder(of: path)
         let temporary = path + ".tmp-\(getpid())"
-        var data = Data(out.utf8)
-        data.append(contentsOf: bytes)
-        try data.write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, path) == 0 else {
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputWriter.writeError("cannot save the build cache to", path) }
+        let written = FileTree.write(Array(out.utf8), to: descriptor) && parts.allSatisfy { FileTree.write($0, to: descriptor) }
+        close(descriptor)
+        guard written, rename(temporary, path) == 0 else {
             unlink(temporary)
             throw OutputWriter.writeError("cannot save the build cache to", path)
         }
@@ -434,4 +423,66 @@ extension BuildManifest.FileRecord {
 private func fileStatus(_ path: String) -> stat? {
     var info = stat()
     return stat(path, &info) == 0 ? info : nil
+}
+
+/// The lines of a build record, as bytes.
+private struct RecordWriter {
+    var bytes: [UInt8] = []
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    mutating func text(_ value: String) {
+        var value = value
+        value.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func escaped(_ value: String) { text(BuildManifest.escape(value)) }
+
+    mutating func decimal(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    mutating func hex(_ value: UInt64) {
+        var shift = max(0, (63 - value.leadingZeroBitCount) / 4 * 4)
+        while shift >= 0 {
+            bytes.append(Self.digits[Int((value >> UInt64(shift)) & 0xF)])
+            shift -= 4
+        }
+    }
+
+    mutating func field() { bytes.append(0x09) }
+    mutating func end() { bytes.append(0x0A) }
+
+    mutating func line(_ kind: String, _ key: String, _ record: BuildManifest.FileRecord) {
+        text(kind); field(); escaped(key); field(); decimal(record.size); field(); decimal(record.modified); field()
+        hex(record.inode); field(); hex(record.digest); field(); hex(record.structure); end()
+    }
+
+    mutating func folders(_ side: String, _ folders: [String: FolderStamp]) {
+        for (key, stamp) in folders {
+            text("folder\t" + side); field(); escaped(key); field(); hex(stamp.inode); field(); decimal(stamp.modified); field(); decimal(stamp.changed); end()
+        }
+    }
+
+    mutating func list(_ items: [String]) {
+        for (index, item) in items.enumerated() {
+            if index > 0 { bytes.append(0x20) }
+            escaped(item)
+        }
+    }
+
+    mutating func page(_ url: String, _ page: BuildManifest.PageRecord) {
+        text("page"); field(); escaped(url); field(); escaped(page.source); field(); list(page.outputs); field(); list(page.assets); field()
+        bytes.append(page.html ? UInt8(ascii: "1") : UInt8(ascii: "0")); end()
+    }
 }

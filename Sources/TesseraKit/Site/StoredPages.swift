@@ -187,7 +187,7 @@ final class StoredPages: @unchecked Sendable {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
-        var complete = Self.write(header.bytes, to: descriptor) && Self.write(table.bytes, to: descriptor)
+        var complete = FileTree.write(header.bytes, to: descriptor) && FileTree.write(table.bytes, to: descriptor)
         // Runs of kept entries go out straight from the old file.
         var run: Range<Int>?
         for (_, entry) in kept where complete {
@@ -195,37 +195,22 @@ final class StoredPages: @unchecked Sendable {
             if let current = run, current.upperBound == entry.payload.lowerBound {
                 run = current.lowerBound..<entry.payload.upperBound
             } else {
-                if let current = run { complete = Self.write(UnsafeRawBufferPointer(rebasing: mapping[current]), to: descriptor) }
+                if let current = run { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[current]), to: descriptor) }
                 run = entry.payload
             }
         }
-        if let run, let mapping, complete { complete = Self.write(UnsafeRawBufferPointer(rebasing: mapping[run]), to: descriptor) }
+        if let run, let mapping, complete { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[run]), to: descriptor) }
         var batch: [UInt8] = []
         for (_, entry) in fresh where complete {
             batch.append(contentsOf: entry.bytes)
             if batch.count > 1 << 20 {
-                complete = Self.write(batch, to: descriptor)
+                complete = FileTree.write(batch, to: descriptor)
                 batch.removeAll(keepingCapacity: true)
             }
         }
-        if complete { complete = Self.write(batch, to: descriptor) }
+        if complete { complete = FileTree.write(batch, to: descriptor) }
         close(descriptor)
         if complete { rename(temporary, path) } else { unlink(temporary) }
-    }
-
-    private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { write($0, to: descriptor) }
-    }
-
-    private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
-        }
-        return true
     }
 }
 
