@@ -154,8 +154,8 @@ public struct Page: Sendable, Equatable {
         _modify { makeUnique(); yield &storage.fields.sections }
     }
     public var body: String {
-        get { storage.fields.body }
-        _modify { makeUnique(); yield &storage.fields.body }
+        get { storage.fields.body.text }
+        set { makeUnique(); storage.fields.body = Body(newValue) }
     }
     public var bodyLine: Int {
         get { storage.fields.bodyLine }
@@ -163,7 +163,7 @@ public struct Page: Sendable, Equatable {
     }
     /// Words of the body, for `page.readingTime`; 0 for generated pages. Counted when asked: a
     /// build that keeps a page's HTML from the last build never needs them.
-    public var wordCount: Int { storage.fields.countsBodyWords ? MarkdownText.wordCount(storage.fields.body) : 0 }
+    public var wordCount: Int { storage.fields.countsBodyWords ? MarkdownText.wordCount(storage.fields.body.text) : 0 }
     /// The body is the author's (a parsed page, and the later pages of its list): `wordCount`
     /// counts it.
     public var countsBodyWords: Bool {
@@ -235,11 +235,33 @@ public struct Page: Sendable, Equatable {
         var frontMatter: [ContentNode.Entry] = []
         var params: [ContentNode.Entry] = []
         var sections: [PageSection] = []
-        var body: String = ""
+        var body = Body("")
         var bodyLine: Int = 1
         var countsBodyWords: Bool = false
         var excerpt: String?
         var outputs: [String]?
+    }
+
+    /// The Markdown body: its text, or where the build cache holds it (`StoredPages`), read only
+    /// when asked (a page kept from the last build is never rendered, so its body is not read).
+    struct Body: Sendable, Equatable {
+        private var own: String
+        private var stored: StoredText?
+
+        init(_ text: String) {
+            own = text
+        }
+
+        init(stored: StoredText) {
+            own = ""
+            self.stored = stored
+        }
+
+        var text: String { stored?.text ?? own }
+
+        static func == (lhs: Body, rhs: Body) -> Bool {
+            lhs.text == rhs.text
+        }
     }
 
     private final class Storage: @unchecked Sendable {

@@ -119,7 +119,7 @@ public enum FileTree {
     /// sorted; `includeHidden` lists what `files(in:)` leaves out too. Nil when the
     /// tree holds anything else (a symbolic link, a FIFO, an unreadable folder): the caller then
     /// takes the careful path of `files(in:)`.
-    static func statWalk(_ directory: String, includeHidden: Bool = false) -> [(relative: String, info: stat)]? {
+    static func statWalk(_ directory: String, includeHidden: Bool = false) -> [(relative: String, record: BuildManifest.FileRecord)]? {
         statWalk(directory, includeHidden: includeHidden, known: nil)?.files
     }
 
@@ -127,7 +127,7 @@ public enum FileTree {
     /// unchanged is not read again: its entries are the ones `known` lists (each still `stat`ed).
     /// `sorted: false` leaves the files in walk order.
     static func statWalk(_ directory: String, includeHidden: Bool = false, known: KnownTree?, sorted: Bool = true)
-        -> (files: [(relative: String, info: stat)], folders: [String: FolderStamp], changed: Bool)? {
+        -> (files: [(relative: String, record: BuildManifest.FileRecord)], folders: [String: FolderStamp], changed: Bool)? {
         guard let walk = SharedStatWalk(directory, includeHidden: includeHidden, known: known) else { return nil }
         walk.work()
         guard var result = walk.result() else { return nil }
@@ -352,7 +352,7 @@ final class SharedStatWalk: @unchecked Sendable {
     /// Folders found and not yet read (with their `stat` when a listing gave it), how many
     /// threads are reading one, what each thread found, and whether some folder failed.
     private struct Progress {
-        var pending: [(String, stat?)] = []
+        var pending: [(String, FolderStamp?)] = []
         var active = 0
         var done: [StatWalker] = []
         var failed = false
@@ -381,7 +381,7 @@ final class SharedStatWalk: @unchecked Sendable {
             walker.changed = known?.stamp("") != nil
             progress.done.append(walker)
         } else {
-            progress.pending.append(("", info))
+            progress.pending.append(("", FolderStamp(info)))
         }
     }
 
@@ -393,7 +393,7 @@ final class SharedStatWalk: @unchecked Sendable {
     /// thread with nothing to do waits. The walk is complete once every `work()` returned.
     func work() {
         let walker = makeWalker()
-        var found: [(String, stat?)] = []
+        var found: [(String, FolderStamp?)] = []
         var finished = false, failed = false
         while true {
             condition.lock()
@@ -419,7 +419,7 @@ final class SharedStatWalk: @unchecked Sendable {
 
     /// Every file (in walk order), every folder's stamp, and whether a stamp differs from the
     /// known one; nil when some folder could not be read. Call it once every `work()` returned.
-    func result() -> (files: [(relative: String, info: stat)], folders: [String: FolderStamp], changed: Bool)? {
+    func result() -> (files: [(relative: String, record: BuildManifest.FileRecord)], folders: [String: FolderStamp], changed: Bool)? {
         condition.lock()
         let state = progress
         condition.unlock()
@@ -437,7 +437,8 @@ private final class StatWalker: @unchecked Sendable {
     let includeHidden: Bool
     let known: FileTree.KnownTree?
     let trustedBefore: Int
-    var files: [(String, stat)] = []
+    /// Each file with what `stat` said of it (no digest).
+    var files: [(String, BuildManifest.FileRecord)] = []
     var stamps: [String: FolderStamp] = [:]
     /// Some folder's stamp is not the one `known` holds.
     var changed = false
@@ -451,18 +452,19 @@ private final class StatWalker: @unchecked Sendable {
 
     private func join(_ relative: String, _ name: String) -> String { relative.isEmpty ? name : relative + "/" + name }
 
-    /// Stamps the folder at `relative` (relative to the root; `given` is its `stat`, nil to look
-    /// it up), records its files and returns its subfolders (with their `stat` when the folder
+    /// Stamps the folder at `relative` (relative to the root; `given` is its stamp, nil to look
+    /// it up), records its files and returns its subfolders (with their stamp when the folder
     /// was read), or nil for anything but files and folders.
-    func entries(of relative: String, _ given: stat?) -> [(String, stat?)]? {
+    func entries(of relative: String, _ given: FolderStamp?) -> [(String, FolderStamp?)]? {
         // A folder listed from a record is `stat`ed here, by the thread that reads it.
-        var info = stat()
+        let stamp: FolderStamp
         if let given {
-            info = given
+            stamp = given
         } else {
+            var info = stat()
             guard fstatat(root, relative, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+            stamp = FolderStamp(info)
         }
-        let stamp = FolderStamp(info)
         let recorded = stamp.trusted(before: trustedBefore)
         stamps[relative] = recorded
         let old = known?.stamp(relative)
@@ -474,7 +476,7 @@ private final class StatWalker: @unchecked Sendable {
                 let path = join(relative, name)
                 var info = stat()
                 guard fstatat(root, path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-                files.append((path, info))
+                files.append((path, .from(info)))
             }
             return known.folders(in: relative).map { (join(relative, $0), nil) }
         }
@@ -487,7 +489,7 @@ private final class StatWalker: @unchecked Sendable {
         }
         defer { closedir(handle) }
         let folder = dirfd(handle)
-        var folders: [(String, stat?)] = []
+        var folders: [(String, FolderStamp?)] = []
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
@@ -496,8 +498,8 @@ private final class StatWalker: @unchecked Sendable {
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
             switch info.st_mode & S_IFMT {
-            case S_IFREG: files.append((join(relative, name), info))
-            case S_IFDIR: folders.append((join(relative, name), info))
+            case S_IFREG: files.append((join(relative, name), .from(info)))
+            case S_IFDIR: folders.append((join(relative, name), FolderStamp(info)))
             default: return nil
             }
         }

@@ -116,7 +116,7 @@ final class IncrementalBuild: @unchecked Sendable {
             if let walk = FileTree.statWalk(folder, known: knownInputs?.rebased(base), sorted: false) {
                 foldersChanged = foldersChanged || walk.changed
                 for (key, stamp) in walk.folders { inputFolders[key.isEmpty ? base : relative + key] = stamp }
-                return walk.files.map { (relative + $0.relative, BuildManifest.FileRecord.from($0.info)) }
+                return walk.files.map { (relative + $0.relative, $0.record) }
             }
             foldersComplete = false
             return FileTree.files(in: folder, boundary: nil, problems: problems).map { (relative + $0, BuildManifest.FileRecord.current(folder + "/" + $0)) }
@@ -229,9 +229,9 @@ final class IncrementalBuild: @unchecked Sendable {
         guard let walk = walk.result() else { return OutputCheck() }
         var count = 0
         var intact = true
-        for (path, info) in walk.files where path != OutputWriter.markerName {
+        for (path, record) in walk.files where path != OutputWriter.markerName {
             count += 1
-            if intact, recorded[path]?.sameStat(as: .from(info)) != true { intact = false }
+            if intact, recorded[path]?.sameStat(as: record) != true { intact = false }
         }
         return OutputCheck(intact: intact && count == recorded.count, folders: walk.folders, foldersChanged: walk.changed)
     }

@@ -132,7 +132,7 @@ final class StoredPages: @unchecked Sendable {
         indexed.wait()
         guard storedKey == key, let entry = entries[relative], let digest = digests(relative), entry.digest == digest,
               let mapping else { return nil }
-        var reader = PageDecoder(UnsafeRawBufferPointer(rebasing: mapping[entry.payload]), sourcePath: sourcePath)
+        var reader = PageDecoder(UnsafeRawBufferPointer(rebasing: mapping[entry.payload]), sourcePath: sourcePath, owner: self)
         guard let pages = try? reader.pages(), reader.atEnd else { return nil }
         usedFlags[entry.index] = true
         return pages
@@ -212,6 +212,21 @@ final class StoredPages: @unchecked Sendable {
         close(descriptor)
         if complete { rename(temporary, path) } else { unlink(temporary) }
     }
+}
+
+/// Text left in the stored pages' file until it is read (`Page.Body`).
+final class StoredText: @unchecked Sendable {
+    /// Keeps the file mapped.
+    private let owner: StoredPages
+    private let bytes: UnsafeRawBufferPointer
+
+    init(owner: StoredPages, bytes: UnsafeRawBufferPointer) {
+        self.owner = owner
+        self.bytes = bytes
+    }
+
+    /// Written from a `String`, so valid UTF-8.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 // MARK: - Encoding
@@ -402,7 +417,7 @@ struct PageEncoder {
         list(fields.frontMatter) { $0.entry($1) }
         list(fields.params) { $0.entry($1) }
         list(fields.sections) { $0.section($1) }
-        string(fields.body)
+        string(fields.body.text)
         int(fields.bodyLine)
         bool(fields.countsBodyWords)
         optional(fields.excerpt) { $0.string($1) }
@@ -422,10 +437,13 @@ struct PageDecoder {
     private(set) var offset = 0
     /// The file of places stored without one.
     let sourcePath: String
+    /// The stored pages `base` is part of: bodies are then left where they are until read.
+    let owner: StoredPages?
 
-    init(_ bytes: UnsafeRawBufferPointer, sourcePath: String) {
+    init(_ bytes: UnsafeRawBufferPointer, sourcePath: String, owner: StoredPages? = nil) {
         base = bytes
         self.sourcePath = sourcePath
+        self.owner = owner
     }
 
     var atEnd: Bool { offset == base.count }
@@ -609,7 +627,12 @@ struct PageDecoder {
         let frontMatter = try list { try $0.entry() }
         let params = try list { try $0.entry() }
         let sections = try list { try $0.section() }
-        let body = try string()
+        let body: Page.Body
+        if let owner {
+            body = Page.Body(stored: StoredText(owner: owner, bytes: try bytes(try count())))
+        } else {
+            body = Page.Body(try string())
+        }
         let bodyLine = try int()
         let countsBodyWords = try bool()
         let excerpt = try optional { try $0.string() }
