@@ -6,8 +6,10 @@ struct PageMapper: Sendable {
     /// Language code → the context of pages in that language.
     var contexts: [String: TransformContext]
     var languages: [SiteLanguage]
-    /// Translation key → language → page URL, for `page.translations`.
-    var translationURLs: [String: [String: String]] = [:]
+    /// Translation key → language → page URL, for `page.translations`: keys of one page (most
+    /// of them) hold its language and URL, without a table each.
+    private var onlyVersion: [String: (language: String, url: String)] = [:]
+    private var versions: [String: [String: String]] = [:]
 
     /// `https://example.com`, to make absolute URLs (canonical links, hreflang); "" when baseURL is a path.
     var origin: String = ""
@@ -28,8 +30,17 @@ struct PageMapper: Sendable {
         self.selections = selections
         rightToLeft = Set(languages.filter(\.isRightToLeft).map(\.code))
         let homes = Dictionary(languages.map { ($0.urlPrefix + "/", $0.code) }, uniquingKeysWith: { first, _ in first })
+        onlyVersion.reserveCapacity(pages.count)
         for page in pages {
-            translationURLs[page.translationKey, default: [:]][page.language] = page.url
+            let key = page.translationKey
+            if versions[key] != nil {
+                versions[key]![page.language] = page.url
+            } else if let other = onlyVersion[key], other.language != page.language {
+                onlyVersion[key] = nil
+                versions[key] = [other.language: other.url, page.language: page.url]
+            } else {
+                onlyVersion[key] = (page.language, page.url)
+            }
             if homes[page.url] == page.language { languageHomes[page.language] = page.url }
         }
     }
@@ -216,7 +227,7 @@ struct PageMapper: Sendable {
     /// `page.translations` (every version of the page, this one marked `current`, for hreflang
     /// alternates and a language switcher), `page.dir` and `page.languageName`.
     func languageData(of page: Page, basePath: String) -> [(String, ViewValue)] {
-        let versions = translationURLs[page.translationKey] ?? [:]
+        let versions = self.versions[page.translationKey] ?? onlyVersion[page.translationKey].map { [$0.language: $0.url] } ?? [:]
         func link(_ language: SiteLanguage, to url: String, extra: [String: ViewValue] = [:]) -> ViewValue {
             let full = basePath + url.dropFirst()
             return .object(ViewObject([

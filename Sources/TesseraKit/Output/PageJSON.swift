@@ -235,7 +235,10 @@ extension BuildStep {
         let wanted = state.pageViews.filter { ($0.page.outputs ?? configuration.outputs).contains("json") }
         // Pages the build cache kept have their JSON from the last build, listed in the index too.
         let reused = state.incremental?.reused ?? [:]
-        let kept = state.pages.filter { reused[$0.url]?.outputs.contains($0.jsonOutputPath) == true }
+        // A page's outputs are its HTML (`.html`) and its JSON: the one that ends in `.json`.
+        let kept = reused.isEmpty ? [] : state.pages.filter { page in
+            reused[page.url]?.outputs.contains { $0.hasSuffix(".json") } == true
+        }
         guard !wanted.isEmpty || !kept.isEmpty else { return }
         var versions: [String: [String: Page]] = [:]
         for page in state.pages { versions[page.translationKey, default: [:]][page.language] = page }
