@@ -22,6 +22,16 @@ public final class BuildCache: @unchecked Sendable {
         var view: PageView
     }
 
+    /// A page that lists others, with the pages each of its sections listed: its view stands
+    /// while it and they are as they were (an unchanged page is the same stored page, so the
+    /// comparison is a pointer's).
+    struct MappedList {
+        var page: Page
+        var listed: [[Page]?]
+        var generation: Int
+        var view: PageView
+    }
+
     /// Everything page mapping depends on besides the page itself.
     struct MappingEnvironment: Equatable {
         var configuration: SiteConfiguration
@@ -64,6 +74,8 @@ public final class BuildCache: @unchecked Sendable {
     private var documents: [String: (generation: Int, view: PageView, json: Data)] = [:]
     private var parsed: [String: ParsedPage] = [:]
     private var mapped: [String: MappedPage] = [:]
+    /// By URL: the pages of a paginated list share their file.
+    private var mappedLists: [String: MappedList] = [:]
     private var rendered: [String: RenderedPage] = [:]
     private var environment: MappingEnvironment?
     private var generation = 0
@@ -227,6 +239,22 @@ public final class BuildCache: @unchecked Sendable {
         }
     }
 
+    /// The view of a page that lists `listed` (per section), as mapped in `generation`.
+    func listView(for page: Page, listed: [[Page]?], generation: Int) -> PageView? {
+        lock.withLock {
+            guard let entry = mappedLists[page.url], entry.generation == generation, entry.page == page, entry.listed == listed else { return nil }
+            statistics.mapReused += 1
+            return entry.view
+        }
+    }
+
+    func store(_ view: PageView, listing listed: [[Page]?], generation: Int) {
+        lock.withLock {
+            mappedLists[view.page.url] = MappedList(page: view.page, listed: listed, generation: generation, view: view)
+            statistics.mapped += 1
+        }
+    }
+
     /// The generation of the rendering environment, as `generation(for:)` is for mapping.
     func generation(for environment: RenderingEnvironment) -> Int {
         lock.withLock {
@@ -309,6 +337,7 @@ public final class BuildCache: @unchecked Sendable {
         lock.withLock {
             prune(&parsed, keeping: sourcePaths)
             prune(&mapped, keeping: sourcePaths)
+            prune(&mappedLists, keeping: urls)
             prune(&rendered, keeping: urls)
             prune(&documents, keeping: urls)
         }

@@ -160,10 +160,20 @@ extension BuildStep {
             }.compactMap { $0 }
             state.pages = pages
         } else {
+            let selections = state.querySelections
             state.pageViews = ParallelMap.map(reused.isEmpty ? state.pages : state.pages.filter { reused[$0.url] == nil }) { page in
-                // A query section lists other pages, so its page is mapped anew on every build.
-                let listsPages = page.sections.contains { $0.query != nil }
-                if !listsPages, let view = cache?.view(for: page, generation: generation) { return view }
+                // A page with a query section shows the pages it lists: its view stands while
+                // they are the same pages, unchanged.
+                if page.sections.contains(where: { $0.query != nil }) {
+                    let listed = page.sections.indices.map { selections.pages(of: page, section: $0) }
+                    if let view = cache?.listView(for: page, listed: listed, generation: generation) { return view }
+                    return diagnostics.attempt(at: page.location) {
+                        let view = try pageMapper.map(page)
+                        cache?.store(view, listing: listed, generation: generation)
+                        return view
+                    }
+                }
+                if let view = cache?.view(for: page, generation: generation) { return view }
                 return diagnostics.attempt(at: page.location) {
                     let view = try pageMapper.map(page)
                     cache?.store(view, generation: generation)

@@ -194,6 +194,37 @@ import Testing
         try preview.expectSameAsFullBuild()
     }
 
+    /// A title edit takes the whole pipeline, but a list page whose pages are the same, unchanged,
+    /// keeps its view: only the list pages that show the edited page (or that it moved into or
+    /// out of) are mapped again.
+    @Test func aTitleEditMapsOnlyTheListPagesThatShowThePage() throws {
+        var files: [String: String] = [
+            "content/list.md": "---\ntitle: List\nsections:\n  - query: { under: posts, sort: title asc, paginate: 2, component: heading }\n---\n",
+            "content/by-date.md": "---\ntitle: By date\nsections:\n  - query: { under: posts, sort: date desc, component: heading }\n---\n",
+        ]
+        for number in 1...8 { files["content/posts/p\(number).md"] = "---\ntitle: Post \(number)\ndate: 2026-11-0\(number)\n---\nBody \(number).\n" }
+        let preview = try Preview(files)
+        try preview.rebuild()
+        // 8 posts, 4 pages of the list, the list by date, and the site's own page.
+        let pages = preview.cache.statistics.mapped
+        #expect(pages == 14)
+
+        // Post 7 keeps its place in both lists: its page, the list page that shows it, and the
+        // list by date are mapped again; the other three list pages are kept.
+        try preview.site.write("content/posts/p7.md", "---\ntitle: Post 7 renamed\ndate: 2026-11-07\n---\nBody 7.\n")
+        var (state, _) = try preview.run(changes: ["content/posts/p7.md"])
+        #expect(preview.cache.statistics.mapped == 3 && preview.cache.statistics.mapReused == pages - 3, "\(preview.cache.statistics)")
+        #expect(state.changedOutputs.contains("list/page/4/index.html") && !state.changedOutputs.contains("list/page/2/index.html"), "\(state.changedOutputs)")
+        try preview.expectSameAsFullBuild()
+
+        // A new title that sorts first moves every post after it: every list page changes.
+        try preview.site.write("content/posts/p7.md", "---\ntitle: A first post\ndate: 2026-11-07\n---\nBody 7.\n")
+        (state, _) = try preview.run(changes: ["content/posts/p7.md"])
+        #expect(preview.cache.statistics.mapped == 6, "p7, the four list pages, the list by date: \(preview.cache.statistics)")
+        #expect(try String(contentsOfFile: preview.output + "/list/index.html", encoding: .utf8).contains("A first post"))
+        try preview.expectSameAsFullBuild()
+    }
+
     @Test func aBrokenBodyFailsAndTheNextGoodSaveBuildsWhatAFullBuildWould() throws {
         let preview = try Preview(Self.site)
         try preview.rebuild()
