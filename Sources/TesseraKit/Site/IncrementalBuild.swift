@@ -9,13 +9,15 @@ import Synchronization
 /// - Nothing changed (same inputs, same engine, the output folder as it was left, and no printed
 ///   value depends on the new build date): nothing is parsed, rendered or written.
 /// - Only page bodies changed (every file's front matter, the theme, configuration and data as
-///   before): every page is parsed again, but a page whose file did not change keeps its HTML and
-///   JSON, lists included (a list shows the front matter of the pages it lists, never their
-///   bodies); the sitemap is kept, feeds (which may carry bodies) and redirects are made again,
-///   and only files whose bytes differ are written.
+///   before): a page whose file did not change keeps its HTML and JSON, lists included (a list
+///   shows the front matter of the pages it lists, never their bodies); the sitemap is kept,
+///   feeds (which may carry bodies) and redirects are made again, and only files whose bytes
+///   differ are written.
 /// - The check itself reads little: a file whose `stat` is unchanged keeps its digest, and a
 ///   folder whose stamp is unchanged keeps its list of entries (`FileTree.KnownTree`).
 /// - Anything else: a full build.
+/// - Whatever the path, a content file whose bytes an earlier build parsed is not read again: its
+///   pages come from `StoredPages`.
 ///
 /// Whatever the path, the output is byte-for-byte what a full build writes (the tests check it).
 final class IncrementalBuild: @unchecked Sendable {
@@ -46,12 +48,16 @@ final class IncrementalBuild: @unchecked Sendable {
     private var recordedInputs: BuildManifest?, recordedOutputs: BuildManifest?
     /// Reads the previous build's page records, when they are needed.
     private var recordedPages: () -> BuildManifest? = { nil }
+    /// The page records as the last build wrote them: written again as they are when no page's
+    /// record changed.
+    private var recordedPagesText: Data?
     private var outputCheck = OutputCheck()
     /// The walk of the output folder while it runs, for `compare` to join when its own work is done.
     private let outputWalk = Mutex<SharedStatWalk?>(nil)
     private let joined = DispatchGroup()
 
-    /// Pages parsed by earlier builds into this output folder, opened on another core.
+    /// Pages parsed by earlier builds into this output folder, opened on another core once
+    /// `compare` found that content is to be loaded.
     let storedPages: StoredPages
     /// The pages' file, written on another core once content is loaded.
     private let storing = DispatchGroup()
@@ -71,6 +77,7 @@ final class IncrementalBuild: @unchecked Sendable {
             reading.leave()
             recordedOutputs = BuildManifest.parse(data, lines: parts.outputs, header: false)
             recordedPages = { BuildManifest.parse(data, lines: parts.pages, header: false, last: true) }
+            recordedPagesText = data[parts.pages]
             if let recordedOutputs { outputCheck = outputFiles(matching: recordedOutputs) }
         }
     }
@@ -96,6 +103,8 @@ final class IncrementalBuild: @unchecked Sendable {
     /// Digests the inputs (reading only files whose `stat` changed) and decides whether the
     /// previous build can be reused, wholly or in part.
     func compare(state: BuildState, theme: Theme) {
+        // Content will be loaded: the pages parsed last time are opened meanwhile.
+        defer { if !upToDate { storedPages.prepare() } }
         let site = state.siteDirectory
         reading.wait()
         let recorded = recordedInputs
@@ -334,22 +343,36 @@ final class IncrementalBuild: @unchecked Sendable {
         current.builtPages = state.pageTemplates.count + reused.values.filter(\.html).count
         current.builtFiles = state.outputs.count + state.staticFiles.count + keptOutputs.count
         current.languagePages = state.languagePageCounts
-        var pages: [String: BuildManifest.PageRecord] = [:]
-        pages.reserveCapacity(state.pages.count)
+        // The last build's records, with those of the pages built this time: a kept page's
+        // record is the last build's.
+        var pages = reference?.pages ?? [:]
+        var changed = reference == nil
+        var recorded = 0
         for page in state.pages where !warnedPages.contains(page.url) {
-            if let kept = reused[page.url] {
-                pages[page.url] = kept
+            if reused[page.url] != nil {
+                recorded += 1
                 continue
             }
-            guard let source = Self.source(of: page, site: state.siteDirectory) else { continue }
+            guard let source = Self.source(of: page, site: state.siteDirectory) else {
+                if pages.removeValue(forKey: page.url) != nil { changed = true }
+                continue
+            }
             let outputs = [page.outputPath, page.jsonOutputPath].filter { current.files[$0] != nil }
             let html = current.files[page.outputPath] != nil
-            pages[page.url] = BuildManifest.PageRecord(
+            let record = BuildManifest.PageRecord(
                 source: source, outputs: outputs,
                 assets: (state.pageAssets[page.url] ?? []).sorted(), html: html)
+            recorded += 1
+            if pages.updateValue(record, forKey: page.url) != record { changed = true }
+        }
+        if pages.count != recorded {
+            // Pages gone since the last build, or with warnings now.
+            let urls = Set(state.pages.lazy.filter { !warnedPages.contains($0.url) }.map(\.url))
+            pages = pages.filter { urls.contains($0.key) }
+            changed = true
         }
         current.pages = pages
-        try? current.write(to: manifestPath)
+        try? current.write(to: manifestPath, pagesText: changed ? nil : recordedPagesText)
     }
 
     // MARK: Helpers

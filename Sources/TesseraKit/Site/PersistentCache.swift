@@ -321,7 +321,9 @@ struct BuildManifest: Equatable {
     }
 
     /// Writes to a temporary file and renames it, so a reader never sees half a manifest.
-    func write(to path: String) throws {
+    /// Writes the record; `pagesText`, when given, is the page records' part as an earlier
+    /// record wrote it for the same `pages`.
+    func write(to path: String, pagesText: Data? = nil) throws {
         var out = "tessera-build-cache\t\(Self.format)\t\(tessera)\n"
         out += "output\t\(output)\nenvironment\t\(String(environment, radix: 16))\nstructure\t\(String(structure, radix: 16))\n"
         out += "buildDate\t\(buildDate)\nreadsBuildDate\t\(readsBuildDate ? 1 : 0)\npublished\t\(publishedFrom)\t\(publishedUntil)\n"
@@ -346,6 +348,7 @@ struct BuildManifest: Equatable {
                 for (key, record) in files { writer.line("file", key, record) }
                 writer.folders("out", outputFolders)
             default:
+                if let pagesText { return [UInt8](pagesText) }
                 writer.bytes.reserveCapacity(110 * pages.count)
                 writer.text("pages\n")
                 for (url, page) in pages { writer.page(url, page) }

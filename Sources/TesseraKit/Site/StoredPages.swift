@@ -45,11 +45,14 @@ final class StoredPages: @unchecked Sendable {
     /// Pages parsed in this build, by content path, with the digest of the bytes parsed.
     private let fresh = Mutex<[String: (digest: UInt64, bytes: [UInt8])]>([:])
 
+    init(path: String) {
+        self.path = path
+    }
+
     /// Starts opening the stored pages on another core; `pages(for:…)` waits for it. The file
     /// begins with a table of its entries: opening it reads that table, and each page's bytes
     /// only when they are used.
-    init(path: String) {
-        self.path = path
+    func prepare() {
         indexed.enter()
         DispatchQueue.global().async { [self] in
             defer { indexed.leave() }
@@ -163,19 +166,13 @@ final class StoredPages: @unchecked Sendable {
         // The table, with each entry's bytes where they go: the kept ones first, in their order.
         var table = PageEncoder(sourcePath: "")
         var offset = 0
-        for (relative, entry) in kept {
+        let rows = kept.map { ($0.0, $0.1.digest, $0.1.payload.count) } + fresh.map { ($0.key, $0.value.digest, $0.value.bytes.count) }
+        for (relative, digest, length) in rows {
             table.string(relative)
-            table.fixed64(entry.digest)
+            table.fixed64(digest)
             table.fixed64(UInt64(offset))
-            table.fixed32(UInt32(entry.payload.count))
-            offset += entry.payload.count
-        }
-        for (relative, entry) in fresh {
-            table.string(relative)
-            table.fixed64(entry.digest)
-            table.fixed64(UInt64(offset))
-            table.fixed32(UInt32(entry.bytes.count))
-            offset += entry.bytes.count
+            table.fixed32(UInt32(length))
+            offset += length
         }
         var header = PageEncoder(sourcePath: "")
         header.bytes.append(contentsOf: Self.magic)

@@ -84,6 +84,28 @@ import Testing
         try site.expectSameAsFullBuild()
     }
 
+    /// The page records are written again as they were when no page's record changed, and lose
+    /// the pages that are gone.
+    @Test func thePageRecordsFollowThePages() throws {
+        let site = try Site(Self.files)
+        try site.build()
+        func pages() throws -> [String: BuildManifest.PageRecord] {
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: site.cache).first { $0.hasSuffix(".manifest") })
+            return try #require(BuildManifest.read(site.cache + "/" + name)).pages
+        }
+        let first = try pages()
+        #expect(first["/d/"]?.source == "content/d.md" && first["/list/page/2/"]?.source == "content/list.md")
+        try site.site.write("content/d.md", "---\ntitle: D\n---\nA new body for D.\n")
+        #expect(try site.build().reusedPages > 0)
+        #expect(try pages() == first)
+        try FileManager.default.removeItem(atPath: site.site.root + "/content/d.md")
+        try site.build()
+        var expected = first
+        expected["/d/"] = nil
+        #expect(try pages() == expected)
+        try site.expectSameAsFullBuild()
+    }
+
     @Test func aTemplateBrokenAfterACachedBuildFailsTheNextBuildAndKeepsTheOutput() throws {
         let site = try Site(Self.files)
         try site.build()
