@@ -45,7 +45,7 @@ final class IncrementalBuild: @unchecked Sendable {
     /// at once on another core. `compare` waits for the record of the inputs, and joins the
     /// output folder's walk once it has listed the inputs.
     private let reading = DispatchGroup(), checking = DispatchGroup()
-    private var recordedInputs: BuildManifest?, recordedOutputs: BuildManifest?
+    private var recordedInputsText: (Data, Range<Int>)?, recordedOutputs: BuildManifest?
     /// Reads the previous build's page records, when they are needed.
     private var recordedPages: () -> BuildManifest? = { nil }
     /// The page records as the last build wrote them: written again as they are when no page's
@@ -73,7 +73,8 @@ final class IncrementalBuild: @unchecked Sendable {
             defer { checking.leave() }
             guard let data = try? FileTree.readData(manifestPath) else { return reading.leave() }
             let parts = BuildManifest.parts(of: data)
-            recordedInputs = BuildManifest.parse(data, lines: parts.inputs, header: true)
+            // `compare` parses the inputs part meanwhile, on its own core.
+            recordedInputsText = (data, parts.inputs)
             reading.leave()
             recordedOutputs = BuildManifest.parse(data, lines: parts.outputs, header: false)
             recordedPages = { BuildManifest.parse(data, lines: parts.pages, header: false, last: true) }
@@ -107,7 +108,7 @@ final class IncrementalBuild: @unchecked Sendable {
         defer { if !upToDate { storedPages.prepare() } }
         let site = state.siteDirectory
         reading.wait()
-        let recorded = recordedInputs
+        let recorded = recordedInputsText.flatMap { BuildManifest.parse($0.0, lines: $0.1, header: true) }
         let known = recorded?.inputs ?? [:]
         // The output folder is checked on the other core while the inputs are read.
         let problems = DiagnosticCollector()

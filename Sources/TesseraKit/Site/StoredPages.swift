@@ -466,6 +466,12 @@ struct PageDecoder {
     mutating func fixed64() throws -> UInt64 { UInt64(littleEndian: try bytes(8).loadUnaligned(as: UInt64.self)) }
 
     mutating func unsigned() throws -> UInt64 {
+        // Most numbers (lengths, lines, columns, counts) take one byte.
+        guard offset < base.count else { throw Malformed() }
+        if base[offset] < 0x80 {
+            offset += 1
+            return UInt64(base[offset - 1])
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -498,10 +504,11 @@ struct PageDecoder {
 
     mutating func double() throws -> Double { Double(bitPattern: try fixed64()) }
 
+    /// Texts were written from `String`s, so they are valid UTF-8 (a damaged byte would read as
+    /// U+FFFD, as with any damaged cache entry, of which the digests catch the rest).
     mutating func string() throws -> String {
         let utf8 = try bytes(try count())
-        guard let text = String(validating: utf8.bindMemory(to: UInt8.self), as: UTF8.self) else { throw Malformed() }
-        return text
+        return String(decoding: utf8.bindMemory(to: UInt8.self), as: UTF8.self)
     }
 
     @inline(__always)
