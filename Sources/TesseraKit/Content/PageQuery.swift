@@ -162,9 +162,11 @@ public struct PageQuery: Sendable, Equatable {
         var selected = candidates.filter { candidate in
             guard !candidate.isGenerated, candidate.sourcePath != page.sourcePath, candidate.relativePath.hasPrefix(prefix) else { return false }
             let rest = candidate.relativePath.dropFirst(prefix.count)
-            let nested = rest.contains("/")
-            // The folder's own index page (`index.md`, `_index.fr.md`) is the list, not one of its items.
-            if !nested, let name = rest.split(separator: ".").first, name == "index" || name == "_index" { return false }
+            let nested = rest.utf8.contains(UInt8(ascii: "/"))
+            // The folder's own index page (`index.md`, `_index.fr.md`) is the list, not one of its
+            // items: its name's first part between dots.
+            let name = rest.drop { $0 == "." }.prefix { $0 != "." }
+            if !nested, name == "index" || name == "_index" { return false }
             if !recursive && nested { return false }
             if !tags.isEmpty && !candidate.tags.contains(where: tags.contains) { return false }
             if let filter = termFilter, !Taxonomy(name: filter.key, location: location).terms(of: candidate).contains(where: filter.terms.contains) { return false }
@@ -174,18 +176,54 @@ public struct PageQuery: Sendable, Equatable {
             case let code?: return candidate.language == code
             }
         }
-        selected.sort { a, b in
+        // Each page's sort key is read once, not at every comparison.
+        let keys = selected.map { SortKey(of: $0, by: sortKey) }
+        var positions = Array(selected.indices)
+        positions.sort { i, j in
+            let a = keys[i], b = keys[j]
             // Pages without the key come last, in either order.
-            let (missingA, missingB) = (Self.lacks(a, sortKey), Self.lacks(b, sortKey))
-            if missingA != missingB { return missingB }
-            switch Self.compare(a, b, by: sortKey) {
+            if a.missing != b.missing { return b.missing }
+            switch a.compare(to: b) {
             case .orderedAscending: return order == .ascending
             case .orderedDescending: return order == .descending
-            case .orderedSame: return a.relativePath < b.relativePath
+            case .orderedSame: return a.path < b.path
             }
         }
+        selected = positions.map { selected[$0] }
         if let limit { selected = Array(selected.prefix(limit)) }
         return selected
+    }
+
+    /// What `lacks` and `compare` read of a page, read once.
+    private struct SortKey {
+        var missing: Bool
+        var date: Date?
+        /// The lowercased title, the path, or a front matter value as text.
+        var text: String?
+        var number: Double?
+        var path: String
+
+        init(of page: Page, by key: String) {
+            missing = PageQuery.lacks(page, key)
+            path = page.relativePath
+            switch key {
+            case "date": date = page.date
+            case "title": text = page.title?.lowercased()
+            case "path": text = page.relativePath
+            default:
+                let value = page.frontMatterValue(key)
+                number = value?.number
+                text = value?.scalarText
+            }
+        }
+
+        /// The order of two pages by the key: dates and numbers as such, anything else as text (a
+        /// missing value compares the same as any).
+        func compare(to other: SortKey) -> ComparisonResult {
+            if let x = date, let y = other.date { return PageQuery.compareOptional(x, y) }
+            if let x = number, let y = other.number { return PageQuery.compareOptional(x, y) }
+            return PageQuery.compareOptional(text, other.text)
+        }
     }
 
     static func lacks(_ page: Page, _ key: String) -> Bool {
@@ -197,19 +235,7 @@ public struct PageQuery: Sendable, Equatable {
         }
     }
 
-    static func compare(_ a: Page, _ b: Page, by key: String) -> ComparisonResult {
-        switch key {
-        case "date": return compareOptional(a.date, b.date)
-        case "title": return compareOptional(a.title?.lowercased(), b.title?.lowercased())
-        case "path": return a.relativePath < b.relativePath ? .orderedAscending : a.relativePath == b.relativePath ? .orderedSame : .orderedDescending
-        default:
-            let x = a.frontMatterValue(key), y = b.frontMatterValue(key)
-            if let x = x?.number, let y = y?.number { return compareOptional(x, y) }
-            return compareOptional(x?.scalarText, y?.scalarText)
-        }
-    }
-
-    private static func compareOptional<T: Comparable>(_ a: T?, _ b: T?) -> ComparisonResult {
+    fileprivate static func compareOptional<T: Comparable>(_ a: T?, _ b: T?) -> ComparisonResult {
         switch (a, b) {
         case let (x?, y?): return x < y ? .orderedAscending : x == y ? .orderedSame : .orderedDescending
         default: return .orderedSame // missing values are ordered by `lacks` first

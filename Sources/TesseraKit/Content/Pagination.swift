@@ -31,10 +31,19 @@ public struct QuerySelections: Sendable {
         return Array(all[min(start, all.count)..<min(start + pagination.size, all.count)])
     }
 
-    /// Every page `page`'s queries list, each once, in order: a feed's entries.
-    func allPages(of page: Page) -> [Page] {
+    /// The newest date of the pages `page`'s queries list: a feed's `updated`.
+    func newestDate(of page: Page) -> Date? {
+        (lists[page.pagination?.firstURL ?? page.url] ?? []).compactMap { $0 }.joined().lazy.compactMap(\.date).max()
+    }
+
+    /// Every page `page`'s queries list, each once, in order, up to `limit`: a feed's entries.
+    func allPages(of page: Page, limit: Int = .max) -> [Page] {
         var seen = Set<String>()
-        return (lists[page.pagination?.firstURL ?? page.url] ?? []).compactMap { $0 }.joined().filter { seen.insert($0.url).inserted }
+        var pages: [Page] = []
+        for page in (lists[page.pagination?.firstURL ?? page.url] ?? []).compactMap({ $0 }).joined() where pages.count < limit {
+            if seen.insert(page.url).inserted { pages.append(page) }
+        }
+        return pages
     }
 }
 

@@ -107,7 +107,9 @@ extension BuildStep {
                 // slug → (the term as first written, its pages)
                 var terms: [String: (name: String, pages: [Page])] = [:]
                 // A page that writes a term twice is listed once: (slug, file) pairs seen.
-                var listed = Set<[String]>()
+                struct Listing: Hashable { var slug: String, file: String }
+                var listed = Set<Listing>()
+                listed.reserveCapacity(pages.reduce(0) { $0 + $1.terms.count })
                 // A term is written on many pages: slugged once.
                 var slugs: [String: String] = [:]
                 for (page, pageTerms) in pages {
@@ -127,7 +129,7 @@ extension BuildStep {
                                 hint: "write the term the same way everywhere ('\(existing.name)' is in content/\(existing.pages[0].relativePath))"))
                             continue
                         }
-                        if !listed.insert([slug, page.sourcePath]).inserted { continue }
+                        if !listed.insert(Listing(slug: slug, file: page.sourcePath)).inserted { continue }
                         terms[slug, default: (term, [])].pages.append(page)
                     }
                 }

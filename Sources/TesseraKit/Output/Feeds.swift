@@ -191,9 +191,9 @@ extension BuildStep {
                     hint: "add a section with `query: { under: …, component: … }`, or remove `feeds:`"))
                 continue
             }
-            let listed = state.querySelections.allPages(of: page)
+            let listed = state.querySelections.allPages(of: page, limit: configuration.feeds.limit)
             let context = state.transformContext(for: page.language)
-            let entries = listed.prefix(configuration.feeds.limit).map { listed -> FeedWriter.Entry in
+            let entries = listed.map { listed -> FeedWriter.Entry in
                 var html: String?
                 if configuration.feeds.fullContent, !listed.body.isBlank {
                     var listedContext = context
@@ -207,7 +207,7 @@ extension BuildStep {
             }
             let writer = FeedWriter(
                 title: page.title ?? configuration.title, pageURL: absolute(page.url), language: page.language,
-                updated: listed.compactMap(\.date).max() ?? state.buildDate, entries: Array(entries))
+                updated: state.querySelections.newestDate(of: page) ?? state.buildDate, entries: Array(entries))
             let folder = page.outputPath.hasSuffix("index.html") ? String(page.outputPath.dropLast("index.html".count)) : ""
             for format in page.feeds {
                 state.outputs.append(.text(folder + format.fileName, writer.document(format)))

@@ -53,7 +53,7 @@ enum LocalEdits {
         if configuration.feeds.fullContent {
             // A feed that carries a page's body is made again by the whole pipeline.
             for page in state.pages where !page.feeds.isEmpty && (page.pagination?.number ?? 1) == 1 {
-                if state.querySelections.allPages(of: page).prefix(configuration.feeds.limit).contains(where: { edited[$0.sourcePath] != nil }) { return nil }
+                if state.querySelections.allPages(of: page, limit: configuration.feeds.limit).contains(where: { edited[$0.sourcePath] != nil }) { return nil }
             }
         }
         // Every page made from an edited file: a paginated list has one per page of the list.

@@ -65,6 +65,12 @@ import Testing
         ("title desc", ["Third", "Second", "Old", "First"]),
         ("weight", ["Second", "Third", "First", "Old"]),
         ("weight desc", ["First", "Third", "Second", "Old"]),
+        ("date asc", ["Old", "First", "Third", "Second"]),
+        ("path", ["Old", "First", "Second", "Third"]),
+        ("path desc", ["Third", "Second", "First", "Old"]),
+        // Only First has a category: the others follow, by path.
+        ("category", ["First", "Old", "Second", "Third"]),
+        ("category desc", ["First", "Old", "Second", "Third"]),
     ])
     func sortsByAnyKeyWithPagesLackingItLast(_ sort: String, _ titles: [String]) throws {
         let site = try Self.site(query: "{ under: blog, sort: \(sort), component: thumb }")

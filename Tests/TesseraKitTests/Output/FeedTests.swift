@@ -95,6 +95,18 @@ import Testing
         #expect(!site.exists("blog/index.xml"), "only the formats asked for")
     }
 
+    /// A feed carries its list's first entries, and is as new as the newest page of the whole
+    /// list, in whatever order the list is.
+    @Test func aFeedIsAsNewAsTheNewestPageItListsBeyondItsLimit() throws {
+        let site = try Self.site(feeds: "[atom]", configuration: "feeds: { limit: 1 }\n")
+        try site.write("content/blog/index.md", "---\ntitle: The <Blog>\nfeeds: [atom]\nsections:\n  - query: { under: blog, sort: title, component: entry }\n---\n")
+        try site.build()
+        let atom = try site.read("blog/atom.xml")
+        #expect(atom.components(separatedBy: "<entry>").count == 2, "one entry")
+        #expect(atom.contains("<title>One &amp; only</title>"), "the first by title")
+        #expect(atom.contains("<updated>2026-11-05T00:00:00Z</updated>"), "Two, beyond the limit, is the newest: \(atom)")
+    }
+
     @Test func datesAreRFC822AndRFC3339() {
         let date = Date(timeIntervalSince1970: 1_793_613_600) // 2026-11-02T10:00:00Z
         #expect(FeedWriter.rfc822(date) == "Mon, 02 Nov 2026 10:00:00 +0000")
