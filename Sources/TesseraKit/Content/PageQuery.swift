@@ -155,9 +155,12 @@ public struct PageQuery: Sendable, Equatable {
     func select(from pages: [Page], terms: TermIndex? = nil, for page: Page) -> [Page] {
         let prefix = under.map { $0 + "/" } ?? ""
         var candidates = pages
+        // Pages the term index gives for a term have it: only other candidates are checked.
+        var checksTerms = termFilter != nil
         if let filter = termFilter, let index = terms?.pages[filter.key] {
             var seen = Set<String>()
             candidates = filter.terms.flatMap { index[$0] ?? [] }.filter { seen.insert($0.url).inserted }
+            checksTerms = false
         }
         var selected = candidates.filter { candidate in
             guard !candidate.isGenerated, candidate.sourcePath != page.sourcePath, candidate.relativePath.hasPrefix(prefix) else { return false }
@@ -169,7 +172,7 @@ public struct PageQuery: Sendable, Equatable {
             if !nested, name == "index" || name == "_index" { return false }
             if !recursive && nested { return false }
             if !tags.isEmpty && !candidate.tags.contains(where: tags.contains) { return false }
-            if let filter = termFilter, !Taxonomy(name: filter.key, location: location).terms(of: candidate).contains(where: filter.terms.contains) { return false }
+            if checksTerms, let filter = termFilter, !Taxonomy(name: filter.key, location: location).terms(of: candidate).contains(where: filter.terms.contains) { return false }
             switch language {
             case nil: return candidate.language == page.language
             case "all"?: return true

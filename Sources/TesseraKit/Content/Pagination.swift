@@ -10,7 +10,11 @@ struct TermIndex: Sendable {
             let taxonomy = Taxonomy(name: name, location: SourceLocation(file: ""))
             var terms: [String: [Page]] = [:]
             for page in pages where !page.isGenerated {
-                for term in Set(taxonomy.terms(of: page)) { terms[term, default: []].append(page) }
+                // Each term once, though a page may write it twice.
+                let written = taxonomy.terms(of: page)
+                for (position, term) in written.enumerated() where !written[..<position].contains(term) {
+                    terms[term, default: []].append(page)
+                }
             }
             self.pages[name] = terms
         }

@@ -38,22 +38,35 @@ extension BuildStep {
     public static let writeAliases = BuildStep("aliases") { state in
         let pages = state.pages.filter { !$0.aliases.isEmpty }
         guard !pages.isEmpty else { return }
-        var taken: [String: String] = [:]
-        for output in state.outputs { taken[output.path] = "a page" }
-        for file in state.staticFiles { taken[file.path] = "the file \(file.path)" }
-        for page in state.pages { taken[page.outputPath] = "the page content/\(page.relativePath)" }
+        // What is at each output path, described only for an alias that collides with it.
+        enum Owner {
+            case output, file(String), page(String), alias(String)
+            var description: String {
+                switch self {
+                case .output: return "a page"
+                case .file(let path): return "the file \(path)"
+                case .page(let source): return "the page content/\(source)"
+                case .alias(let source): return "an alias of content/\(source)"
+                }
+            }
+        }
+        var taken: [String: Owner] = [:]
+        taken.reserveCapacity(state.outputs.count + state.staticFiles.count + state.pages.count)
+        for output in state.outputs { taken[output.path] = .output }
+        for file in state.staticFiles { taken[file.path] = .file(file.path) }
+        for page in state.pages { taken[page.outputPath] = .page(page.relativePath) }
         let configuration = state.configuration
         for page in pages {
             for alias in page.aliases {
                 let path = Aliases.outputPath(of: alias.url)
                 if let owner = taken[path] {
                     state.diagnostics.report(Diagnostic(
-                        .error, "the alias \(alias.url) is already \(owner)", at: alias.location,
+                        .error, "the alias \(alias.url) is already \(owner.description)", at: alias.location,
                         hint: "remove the alias, or move what is at \(alias.url)"))
                     continue
                 }
                 do { try OutputWriter.checkPath(path) } catch { state.diagnostics.report(error, at: alias.location); continue }
-                taken[path] = "an alias of content/\(page.relativePath)"
+                taken[path] = .alias(page.relativePath)
                 let target = configuration.basePath + page.url.dropFirst()
                 state.outputs.append(.text(path, Aliases.redirect(to: target, canonical: configuration.origin + target, language: page.language)))
             }
