@@ -60,6 +60,13 @@ public struct Taxonomy: Sendable, Equatable {
     /// A term's URL segment: lowercased letters and digits of any script (NFC), other characters
     /// spelt out or dropped, so `C++`, `C#` and `C` get three different slugs and `Café` keeps its é.
     public static func slug(_ term: String) -> String {
+        // A site has few terms, each written on many pages (and shown on each).
+        slugs.value(term) { makeSlug(term) }
+    }
+
+    private static let slugs = Memo<String, String>()
+
+    private static func makeSlug(_ term: String) -> String {
         let spelt: [Character: String] = ["+": "plus", "#": "sharp", "&": "and", "@": "at", ".": "dot", "%": "percent"]
         var parts: [String] = []
         var current = ""
