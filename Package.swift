@@ -24,10 +24,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // A per-thread bump allocator for libcmark (C: thread-local state, no context pointer).
+        .target(name: "CMarkArena", dependencies: ["CCmark"]),
         .target(
             name: "TesseraKit",
             dependencies: [
                 "CCmark",
+                "CMarkArena",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
@@ -48,7 +51,7 @@ let package = Package(
         .testTarget(
             name: "TesseraKitTests",
             // swift-mustache renders the same templates in a differential test of Tessera's renderer.
-            dependencies: ["TesseraKit", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["TesseraKit", "CCmark", "CMarkArena", .product(name: "Mustache", package: "swift-mustache")],
             // Fixture sites and golden files are read from disk by path, not bundled.
             exclude: ["Fixtures", "Catalog/Golden"]
         ),

@@ -173,6 +173,8 @@ def main():
     parser.add_argument("--work", default=None, help="folder for corpora and outputs (default: the system's temporary folder)")
     args = parser.parse_args()
     tessera = os.path.abspath(args.tessera)
+    if args.work:
+        os.makedirs(args.work, exist_ok=True)
     if not os.path.exists(tessera):
         sys.exit(f"no Tessera binary at {tessera}: run `swift build -c release --product tessera` first")
     for tool in ("hugo", "cmark"):

@@ -1,4 +1,7 @@
+import CCmark
+import CMarkArena
 import Foundation
+import Synchronization
 import Testing
 @testable import TesseraKit
 
@@ -108,6 +111,57 @@ import Testing
         #expect(try MarkdownRenderer().html("<script>x()</script>") == "<!-- raw HTML omitted -->\n")
         #expect(try MarkdownRenderer().html("a <b>b</b>") == "<p>a <!-- raw HTML omitted -->b<!-- raw HTML omitted --></p>\n")
         #expect(try MarkdownRenderer(options: .init(unsafe: true)).html("a <b>b</b>") == "<p>a <b>b</b></p>\n")
+    }
+}
+
+/// cmark allocates from a per-thread arena; the HTML must be what cmark makes with malloc.
+@Suite struct MarkdownArenaTests {
+    static func sample(_ seed: Int, paragraphs: Int) -> String {
+        var text = "# Heading \(seed)\n\n"
+        for index in 0..<paragraphs {
+            switch (seed + index) % 6 {
+            case 0: text += "Some *emphasis*, **strong**, `code` and [a link](https://example.com/\(index)) in paragraph \(index).\n\n"
+            case 1: text += "- item \(index)\n- item with [ref][r\(index)]\n  - nested `x`\n\n[r\(index)]: /ref/\(index) \"Title\"\n\n"
+            case 2: text += "```swift\nlet value = \(index)\nprint(value) // <&>\n```\n\n"
+            case 3: text += "> quoted \(index)\n> > deeper \"text\" -- with ... dashes\n\n"
+            case 4: text += "1. one\n2. two ![image](/img/\(index).png)\n\n| not | a table |\n\n"
+            default: text += String(repeating: "Word\(index) ", count: 200) + "\n\n"
+            }
+        }
+        return text
+    }
+
+    static func withMalloc(_ markdown: String) -> String {
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART
+        guard let output = cmark_markdown_to_html(markdown, markdown.utf8.count, options) else { return "" }
+        defer { free(output) }
+        return String(cString: output)
+    }
+
+    @Test func htmlIsWhatCmarkMakesWithMallocOnEveryThread() throws {
+        // Small texts, and large ones whose trees and HTML outgrow the first block many times.
+        let texts = (0..<48).map { Self.sample($0, paragraphs: $0 % 8 == 0 ? 3_000 : 1 + $0 * 7) } + ["", "plain", "\n\n\n"]
+        let renderer = MarkdownRenderer(options: .init(smart: true))
+        let results = Mutex<[Int: String]>([:])
+        DispatchQueue.concurrentPerform(iterations: texts.count) { index in
+            let html = (try? renderer.html(texts[index])) ?? "<failed>"
+            results.withLock { $0[index] = html }
+        }
+        let rendered = results.withLock { $0 }
+        for (index, text) in texts.enumerated() {
+            #expect(rendered[index] == Self.withMalloc(text), "text \(index) of \(text.utf8.count) bytes")
+        }
+        #expect(rendered[0]!.utf8.count > 500_000)
+    }
+
+    @Test func aLargeTextsBlocksAreLetGoAfterItsRender() throws {
+        let large = Self.sample(5, paragraphs: 4_000)
+        #expect(large.utf8.count > 1_000_000)
+        let html = try MarkdownRenderer().html(large)
+        #expect(html.hasPrefix("<h1>Heading 5</h1>"))
+        // Only the modest first block is kept for the next text on this thread.
+        #expect(tessera_markdown_arena_capacity() <= 256 * 1024)
+        #expect(try MarkdownRenderer().html("*again*") == "<p><em>again</em></p>\n")
     }
 }
 
