@@ -24,13 +24,14 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
-        // A per-thread bump allocator for libcmark (C: thread-local state, no context pointer).
-        .target(name: "CMarkArena", dependencies: ["CCmark"]),
+        // Allocation in C: a per-thread bump allocator for libcmark (thread-local state, which cmark's
+        // allocator interface needs), and the tuning of glibc's malloc.
+        .target(name: "CAllocation", dependencies: ["CCmark"]),
         .target(
             name: "TesseraKit",
             dependencies: [
                 "CCmark",
-                "CMarkArena",
+                "CAllocation",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
@@ -47,11 +48,11 @@ let package = Package(
                 .product(name: "Rainbow", package: "Rainbow"),
             ]
         ),
-        .executableTarget(name: "tessera", dependencies: ["TesseraCLI"]),
+        .executableTarget(name: "tessera", dependencies: ["TesseraCLI", "CAllocation"]),
         .testTarget(
             name: "TesseraKitTests",
             // swift-mustache renders the same templates in a differential test of Tessera's renderer.
-            dependencies: ["TesseraKit", "CCmark", "CMarkArena", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["TesseraKit", "CCmark", "CAllocation", .product(name: "Mustache", package: "swift-mustache")],
             // Fixture sites and golden files are read from disk by path, not bundled.
             exclude: ["Fixtures", "Catalog/Golden"]
         ),

@@ -1,3 +1,4 @@
+import CAllocation
 import TesseraCLI
 
 /// The `tessera` executable: everything lives in TesseraCLI so it can be tested.
@@ -5,6 +6,8 @@ import TesseraCLI
 @main
 enum TesseraMain {
     static func main() async {
+        // Heaps that grow in large steps: a few percent of a build's time (see the function).
+        tessera_tune_allocator()
         await TesseraCommand.main(arguments: Array(CommandLine.arguments.dropFirst()))
     }
 }

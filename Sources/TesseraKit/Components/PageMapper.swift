@@ -20,6 +20,23 @@ struct PageMapper: Sendable {
     var data = SiteData()
     /// The site's taxonomies, for `page.terms.<taxonomy>` links.
     var taxonomies: [String] = []
+    /// The component each query made of each page it listed: a post listed under each of its
+    /// tags and on its section's pages is mapped once per query shape and language, not once
+    /// per list page. For one build's pages only (nil: every listing is mapped afresh).
+    private var listedViews: Memo<ListedKey, ComponentView>? = Memo(limit: 1_000_000)
+
+    private struct ListedKey: Hashable {
+        /// The query's component and field mapping, and the listing page's language.
+        var shape: String
+        var url: String
+    }
+
+    /// This mapper without views remembered from its build, for pages of later builds.
+    func forgettingListedViews() -> PageMapper {
+        var copy = self
+        copy.listedViews = nil
+        return copy
+    }
 
     init(mapper: ViewDataMapper, contexts: [String: TransformContext], languages: [SiteLanguage], pages: [Page], selections: QuerySelections, menus: SiteMenus, origin: String = "") {
         self.menus = menus
@@ -95,7 +112,7 @@ struct PageMapper: Sendable {
             }
         }
         try errors.throwIfErrors()
-        let data = Self.data(of: page, context: context).merging(languageData(of: page, basePath: context.links.basePath) + [("image", image)])
+        let data = ViewObject(Self.pageLayout, values: Self.data(of: page, context: context) + languageData(of: page, basePath: context.links.basePath) + [image])
         return PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections)
     }
 
@@ -163,13 +180,20 @@ struct PageMapper: Sendable {
 
     private func queryItems(_ query: PageQuery, listing listedPages: [Page], for page: Page, context: TransformContext) throws -> [ComponentView] {
         let schema = try schema(of: query)
+        // What the view is made from besides the listed page: the component, the fields' names
+        // (`query.use`), the language's context (`map`).
+        let shape = ([query.component, page.language] + query.fields.map { $0.key + "=" + ($0.value.scalarText ?? "") }).joined(separator: "\u{0}")
         return try mapListed(listedPages, what: "page", by: query, of: page, location: \.location) { listed in
-            // Relative links in the listed page's front matter are relative to that page.
-            var listedContext = context
-            listedContext.pageURL = listed.url
-            var view = try mapper.map(query.use(for: listed, schema: schema), context: listedContext)
-            view.id = "page:" + listed.contentID
-            return view
+            let make = {
+                // Relative links in the listed page's front matter are relative to that page.
+                var listedContext = context
+                listedContext.pageURL = listed.url
+                var view = try mapper.map(query.use(for: listed, schema: schema), context: listedContext)
+                view.id = "page:" + listed.contentID
+                return view
+            }
+            guard let listedViews else { return try make() }
+            return try listedViews.value(ListedKey(shape: shape, url: listed.url), make: make)
         }
     }
 
@@ -226,7 +250,7 @@ struct PageMapper: Sendable {
 
     /// `page.translations` (every version of the page, this one marked `current`, for hreflang
     /// alternates and a language switcher), `page.dir` and `page.languageName`.
-    func languageData(of page: Page, basePath: String) -> [(String, ViewValue)] {
+    func languageData(of page: Page, basePath: String) -> [ViewValue] {
         let versions = self.versions[page.translationKey] ?? onlyVersion[page.translationKey].map { [$0.language: $0.url] } ?? [:]
         func link(_ language: SiteLanguage, to url: String, extra: [String: ViewValue] = [:]) -> ViewValue {
             let full = basePath + url.dropFirst()
@@ -245,17 +269,18 @@ struct PageMapper: Sendable {
             }
         }
         let language = languages.first { $0.code == page.language }
+        // In the order of `languageKeys`.
         return [
-            ("translations", .list(translations)),
-            ("languages", .list(switcher)),
-            ("hasTranslations", .bool(translations.count > 1)),
-            ("dir", .string(rightToLeft.contains(page.language) ? "rtl" : "ltr")),
-            ("permalink", .string(origin + basePath + page.url.dropFirst())),
-            ("languageName", .optional(language?.name)),
+            .list(translations),
+            .list(switcher),
+            .bool(translations.count > 1),
+            .string(rightToLeft.contains(page.language) ? "rtl" : "ltr"),
+            .string(origin + basePath + page.url.dropFirst()),
+            .optional(language?.name),
             // A later page of a list is current where its first page is.
-            ("menus", menus.view(language: page.language, url: page.pagination?.firstURL ?? page.url)),
+            menus.view(language: page.language, url: page.pagination?.firstURL ?? page.url),
             // `{{#page.terms.tags}}<a href="{{url}}">{{name}}</a>{{/page.terms.tags}}`
-            ("terms", .object(ViewObject(taxonomies.map { name in
+            .object(ViewObject(taxonomies.map { name in
                 let base = basePath + ((language?.urlPrefix ?? "") + "/" + name + "/").dropFirst()
                 let terms = page.isGenerated ? [] : Taxonomy(name: name, location: page.location).terms(of: page)
                 let items: [ViewValue] = terms.compactMap { term in
@@ -264,39 +289,48 @@ struct PageMapper: Sendable {
                 }
                 // An object, so `{{#page.terms.tags}}<ul>{{#items}}…{{/items}}</ul>{{/page.terms.tags}}` renders once or not at all.
                 return (name, items.isEmpty ? .null : .object(["name": .string(name), "items": .list(items)]))
-            }))),
+            })),
         ]
     }
 
+    /// The keys of `page`: what `data(of:)` gives, then `languageData(of:)`, then the cover image.
+    static let pageLayout = ViewObject.Layout(dataKeys + languageKeys + ["image"])
+    static let dataKeys = [
+        "title", "url", "date", "summary", "description", "wordCount", "readingTime", "tags", "lang", "layout", "draft", "source",
+        "params", "hasFeeds", "feeds", "pagination",
+    ]
+    static let languageKeys = ["translations", "languages", "hasTranslations", "dir", "permalink", "languageName", "menus", "terms"]
+
     /// What templates see as `page`: metadata formatted like any field, never raw front matter.
-    static func data(of page: Page, context: TransformContext) -> ViewObject {
+    static func data(of page: Page, context: TransformContext) -> [ViewValue] {
         let url = context.links.basePath + page.url.dropFirst()
         // Every page of a paginated list links the feeds of its first page.
         let feedsURL = page.pagination.map { context.links.basePath + $0.firstURL.dropFirst() } ?? url
         let words = page.wordCount
-        return ViewObject([
-            ("title", .optional(page.title)),
-            ("url", .string(url)),
-            ("date", page.date.map { DateTransformer.view(of: $0, format: "medium", hasTime: page.dateHasTime, context: context) } ?? .null),
-            ("summary", .optional(page.summary)),
-            // For <meta name="description">: front matter `description`, else the summary, else
-            // the body's first paragraph.
-            ("description", .optional(page.params.first { $0.key == "description" }?.value.scalarText ?? page.summary ?? page.excerpt)),
-            ("wordCount", NumberTransformers.view(ofCount: words, context: context)),
-            ("readingTime", MarkdownText.readingMinutes(words: words).map { NumberTransformers.view(ofCount: $0, context: context) } ?? .null),
-            ("tags", .list(page.tags.map(ViewValue.string))),
-            ("lang", .string(page.language)),
-            ("layout", .string(page.layout)),
-            ("draft", .bool(page.draft)),
-            ("source", .string(page.relativePath)),
-            ("params", .object(ViewObject(page.params.map { ($0.key, ViewValue(plain: $0.value)) }, isOpen: true))),
-            // For <link rel="alternate" type="{{type}}" href="{{url}}">.
-            ("hasFeeds", .bool(!page.feeds.isEmpty)),
-            ("feeds", .list(page.feeds.map { format in
+        // In the order of `dataKeys`.
+        return [
+            .optional(page.title),
+            .string(url),
+            page.date.map { DateTransformer.view(of: $0, format: "medium", hasTime: page.dateHasTime, context: context) } ?? .null,
+            .optional(page.summary),
+            // `description`, for <meta name="description">: front matter `description`, else the
+            // summary, else the body's first paragraph.
+            .optional(page.params.first { $0.key == "description" }?.value.scalarText ?? page.summary ?? page.excerpt),
+            NumberTransformers.view(ofCount: words, context: context),
+            MarkdownText.readingMinutes(words: words).map { NumberTransformers.view(ofCount: $0, context: context) } ?? .null,
+            .list(page.tags.map(ViewValue.string)),
+            .string(page.language),
+            .string(page.layout),
+            .bool(page.draft),
+            .string(page.relativePath),
+            .object(ViewObject(page.params.map { ($0.key, ViewValue(plain: $0.value)) }, isOpen: true)),
+            // `hasFeeds` and `feeds`, for <link rel="alternate" type="{{type}}" href="{{url}}">.
+            .bool(!page.feeds.isEmpty),
+            .list(page.feeds.map { format in
                 .object(["format": .string(format.rawValue), "type": .string(format.mediaType), "url": .string(feedsURL + format.fileName), "title": .string(format.title)])
-            })),
-            ("pagination", page.pagination.map { pagination(of: $0, basePath: context.links.basePath) } ?? .null),
-        ])
+            }),
+            page.pagination.map { pagination(of: $0, basePath: context.links.basePath) } ?? .null,
+        ]
     }
 
     /// The page numbers a pager shows: 1 … 4 5 [6] 7 8 … 20; nil is a gap of more than one page.

@@ -106,7 +106,10 @@ public final class ViewObject: @unchecked Sendable, Equatable {
             self.index = index
         } else {
             for (key, value) in pairs {
-                if let position = keys.firstIndex(of: key) { values[position] = value; continue }
+                // Lengths first: most keys differ in length, and comparing two lengths is cheaper
+                // than comparing two strings (this runs for every object a build makes).
+                let length = key.utf8.count
+                if let position = keys.firstIndex(where: { $0.utf8.count == length && $0 == key }) { values[position] = value; continue }
                 keys.append(key)
                 values.append(value)
             }
@@ -115,6 +118,29 @@ public final class ViewObject: @unchecked Sendable, Equatable {
         self.keys = keys
         self.values = values
         self.deferred = nil
+    }
+
+    /// The keys of objects that all have the same ones, in the same order (a page's `page`
+    /// value): their index is made once and shared, not hashed again for every object.
+    struct Layout: Sendable {
+        let keys: [String]
+        fileprivate let index: [String: Int]?
+
+        init(_ keys: [String]) {
+            precondition(Set(keys).count == keys.count, "a layout's keys are unique")
+            self.keys = keys
+            index = keys.count > ViewObject.indexedCount ? Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) }) : nil
+        }
+    }
+
+    /// An object of `layout`'s keys with `values` in their order.
+    init(_ layout: Layout, values: [ViewValue]) {
+        precondition(values.count == layout.keys.count, "one value per key of the layout")
+        keys = layout.keys
+        index = layout.index
+        self.values = values
+        deferred = nil
+        isOpen = false
     }
 
     /// An object whose `keys` not in `eager` are computed by `compute` when first read.
@@ -129,7 +155,8 @@ public final class ViewObject: @unchecked Sendable, Equatable {
     @inline(__always)
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return keys.firstIndex(of: key)
+        let length = key.utf8.count
+        return keys.firstIndex { $0.utf8.count == length && $0 == key }
     }
 
     public subscript(key: String) -> ViewValue? {

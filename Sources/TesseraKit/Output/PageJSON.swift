@@ -235,8 +235,10 @@ extension BuildStep {
         let wanted = state.pageViews.filter { ($0.page.outputs ?? configuration.outputs).contains("json") }
         // Pages the build cache kept have their JSON from the last build, listed in the index too.
         let reused = state.incremental?.reused ?? [:]
+        // Only a last build that wrote page JSON wrote its index: without one, no kept page has JSON.
+        let keptJSON = !reused.isEmpty && state.incremental?.reference?.files["api/index.json"] != nil
         // A page's outputs are its HTML (`.html`) and its JSON: the one that ends in `.json`.
-        let kept = reused.isEmpty ? [] : state.pages.filter { page in
+        let kept = !keptJSON ? [] : state.pages.filter { page in
             reused[page.url]?.outputs.contains { $0.hasSuffix(".json") } == true
         }
         guard !wanted.isEmpty || !kept.isEmpty else { return }

@@ -62,13 +62,17 @@ public final class BuildState: @unchecked Sendable {
 
     /// HTML pages written or kept, per language code.
     var languagePageCounts: [String: Int] {
+        // Asked at the end of a build, when the pages are all built (twice: record and report).
+        if let counted = countedLanguagePages { return counted }
         var counts: [String: Int] = [:]
         let reused = incremental?.reused ?? [:]
         for page in pages where pageTemplates[page.url] != nil || reused[page.url]?.html == true {
             counts[page.language, default: 0] += 1
         }
+        countedLanguagePages = counts
         return counts
     }
+    private var countedLanguagePages: [String: Int]?
 
     public var outputDirectory: String {
         let configured = options.outputDirectory ?? configuration.output

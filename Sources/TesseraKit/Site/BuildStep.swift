@@ -109,8 +109,9 @@ extension BuildStep {
         for (relative, path) in theme.files(in: .static, problems: state.diagnostics) where byPath[relative] == nil {
             byPath[relative] = OutputFile(path: relative, contents: .copy(from: path))
         }
-        let pagePaths = Set(state.pages.map(\.outputPath))
-        for path in byPath.keys.sorted() where pagePaths.contains(path) {
+        // A few static files against thousands of pages: the pages are looked up, not collected.
+        let staticPaths = Set(byPath.keys)
+        for path in Set(state.pages.lazy.map(\.outputPath).filter(staticPaths.contains)).sorted() {
             state.diagnostics.report(Diagnostic(.error, "the static file \(path) has the same path as a page", hint: "rename the file or the page"))
         }
         state.staticFiles = byPath.values.sorted { $0.path < $1.path }
@@ -139,7 +140,8 @@ extension BuildStep {
         let pageMapper = mapper
         let diagnostics = state.diagnostics
         let cache = state.cache
-        if cache != nil { state.pageMapper = pageMapper }
+        // The preview maps edited pages with it later: without this build's listed views.
+        if cache != nil { state.pageMapper = pageMapper.forgettingListedViews() }
         let generation = cache?.generation(for: .init(
             configuration: state.configuration, theme: theme,
             schemas: state.registry.codes.compactMap { state.registry[$0]?.schema },

@@ -83,7 +83,11 @@ final class IncrementalBuild: @unchecked Sendable {
         }
     }
 
-    var keptOutputs: [String] { reused.values.flatMap(\.outputs) + keptFiles }
+    var keptOutputs: [String] { reusedOutputs + keptFiles }
+    /// How many files `keptOutputs` has, without making the list.
+    var keptOutputCount: Int { reusedOutputs.count + keptFiles.count }
+    /// The outputs of the pages in `reused`, listed once when they are chosen.
+    private var reusedOutputs: [String] = []
     /// Site-wide files kept as the last build wrote them (the sitemap, when no page's front
     /// matter, URL or presence changed).
     private(set) var keptFiles: [String] = []
@@ -188,6 +192,11 @@ final class IncrementalBuild: @unchecked Sendable {
             walk.work()
             joined.leave()
         }
+        // While the other core finishes checking the outputs, this one reads the page records
+        // when they will be wanted: content changed (pages to keep), or `stat`s to refresh.
+        let contentChanged = !changedInputs.isEmpty || content.count != known.keys.count { $0.hasPrefix("content/") }
+        let pageRecords = recordedOutputs != nil && (contentChanged || inputsChanged) ? recordedPages() : nil
+        func recordedPageRecords() -> BuildManifest? { pageRecords ?? recordedPages() }
         checking.wait()
         current.outputFolders = outputCheck.folders
         foldersChanged = foldersChanged || outputCheck.foldersChanged
@@ -206,13 +215,13 @@ final class IncrementalBuild: @unchecked Sendable {
             current.inputFolders = refreshed.inputFolders
             current.outputFolders = refreshed.outputFolders
             // Refreshed `stat`s save reading those files (and folders) again next time.
-            if inputsChanged || foldersChanged, let pages = recordedPages() {
+            if inputsChanged || foldersChanged, let pages = recordedPageRecords() {
                 current = current.with(pagesOf: pages)
                 try? current.write(to: manifestPath)
             }
             return
         }
-        guard let pages = recordedPages() else { return }
+        guard let pages = recordedPageRecords() else { return }
         reference = previous.with(pagesOf: pages)
     }
 
@@ -300,6 +309,7 @@ final class IncrementalBuild: @unchecked Sendable {
                   !changedInputs.contains(record.source) else { continue }
             reused[page.url] = record
         }
+        reusedOutputs = reused.values.flatMap(\.outputs)
     }
 
     // MARK: Writing
@@ -312,11 +322,14 @@ final class IncrementalBuild: @unchecked Sendable {
         if let reference {
             // An update that is interrupted leaves no manifest: the next build is a full one.
             unlink(manifestPath)
-            let kept = Set(keptOutputs)
-            var result = try writer.updateInPlace(files, previous: reference.files, keep: kept)
+            let result = try writer.updateInPlace(files, previous: reference.files, keep: Set(keptOutputs))
             changed = result.changed
-            for path in kept { result.records[path] = reference.files[path] }
-            records = result.records
+            // The last build's records, less the files removed, with those written: a kept file's
+            // record is the last build's (a page edit writes a few files of thousands).
+            var updated = reference.files
+            for path in changed where result.records[path] == nil { updated[path] = nil }
+            for (path, record) in result.records { updated[path] = record }
+            records = updated
         } else {
             records = try writer.write(files, recording: true)
             changed = files.map(\.path)
@@ -341,15 +354,15 @@ final class IncrementalBuild: @unchecked Sendable {
         current.skippedExpired = state.skippedExpired
         current.staticFiles = state.staticFiles.count
         current.warnings = state.diagnostics.diagnostics.count { $0.severity == .warning }
-        current.builtPages = state.pageTemplates.count + reused.values.filter(\.html).count
-        current.builtFiles = state.outputs.count + state.staticFiles.count + keptOutputs.count
+        current.builtPages = state.pageTemplates.count + reused.values.count(where: \.html)
+        current.builtFiles = state.outputs.count + state.staticFiles.count + keptOutputCount
         current.languagePages = state.languagePageCounts
         // The last build's records, with those of the pages built this time: a kept page's
         // record is the last build's.
         var pages = reference?.pages ?? [:]
         var changed = reference == nil
         var recorded = 0
-        for page in state.pages where !warnedPages.contains(page.url) {
+        for page in state.pages where warnedPages.isEmpty || !warnedPages.contains(page.url) {
             if reused[page.url] != nil {
                 recorded += 1
                 continue

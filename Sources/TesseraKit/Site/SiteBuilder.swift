@@ -72,7 +72,7 @@ public struct SiteBuilder: Sendable {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let reused = state.incremental?.reused.values.filter(\.html).count ?? 0
         var report = BuildReport(
-            pages: state.pageTemplates.count + reused, files: state.outputs.count + state.staticFiles.count + (state.incremental?.keptOutputs.count ?? 0),
+            pages: state.pageTemplates.count + reused, files: state.outputs.count + state.staticFiles.count + (state.incremental?.keptOutputCount ?? 0),
             staticFiles: state.staticFiles.count, skippedDrafts: state.skippedDrafts, skippedFuture: state.skippedFuture, skippedExpired: state.skippedExpired,
             warnings: state.diagnostics.diagnostics.filter { $0.severity == .warning },
             outputDirectory: state.outputDirectory, seconds: seconds, stepTimings: timings)

@@ -1,5 +1,5 @@
 import CCmark
-import CMarkArena
+import CAllocation
 import Foundation
 
 /// Markdown to HTML through libcmark; the only file that touches the C library.

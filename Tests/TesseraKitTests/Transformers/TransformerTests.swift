@@ -1,5 +1,5 @@
 import CCmark
-import CMarkArena
+import CAllocation
 import Foundation
 import Synchronization
 import Testing

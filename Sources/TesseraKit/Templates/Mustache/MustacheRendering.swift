@@ -79,7 +79,7 @@ final class MustacheRendering {
 
     func render(_ syntax: MustacheSyntax) -> String {
         var out = ""
-        out.reserveCapacity(4096)
+        out.reserveCapacity(syntax.sizeHint)
         render(syntax.nodes, Environment(), into: &out)
         return out
     }

@@ -1,4 +1,4 @@
-#include "markdown_arena.h"
+#include "allocation.h"
 
 #include <cmark.h>
 #include <pthread.h>

@@ -1,5 +1,5 @@
-#ifndef TESSERA_MARKDOWN_ARENA_H
-#define TESSERA_MARKDOWN_ARENA_H
+#ifndef TESSERA_ALLOCATION_H
+#define TESSERA_ALLOCATION_H
 
 /// A bump allocator for libcmark, one per thread. Parsing and rendering a Markdown text makes
 /// thousands of small allocations (a node each, growing buffers); from the arena they cost a
@@ -19,5 +19,12 @@ void tessera_markdown_arena_reset(void);
 
 /// Bytes the calling thread's arena holds (for tests).
 unsigned long tessera_markdown_arena_capacity(void);
+
+/// A build allocates hundreds of megabytes in small pieces on every core. glibc's defaults grow
+/// and trim each thread's heap a little at a time (an `mprotect` or `brk` and fresh page faults
+/// each time) and give large buffers their own `mmap`. This makes heaps grow in steps of 64 MiB
+/// of address space (only touched pages count as memory), keeps them, and serves buffers under
+/// 4 MiB from the heap. Does nothing where the C library is not glibc. Call once, at start.
+void tessera_tune_allocator(void);
 
 #endif
