@@ -84,6 +84,24 @@ import Testing
         #expect(try Self.thumbs(site).first == "href=\"/blog/first/\">[News] First 2026-01-10")
     }
 
+    /// A page listed by many queries is mapped once per query shape and language: each list
+    /// still shows the fields its own query maps, in its own language.
+    @Test func aPageListedByManyQueriesShowsWhatEachAsksForInItsLanguage() throws {
+        let list = { (fields: String) in "---\ntitle: L\nsections:\n  - query: { under: blog, lang: all, tags: [swift], sort: title, component: thumb\(fields) }\n---\n" }
+        let pages = [
+            "content/kicked.md": list(", fields: { kicker: category }"),
+            "content/summed.md": list(", fields: { kicker: summary }"),
+            "content/plain.fr.md": list(""),
+            "themes/mini/components/thumb.yml": Self.theme["themes/mini/components/thumb.yml"]!.replacingOccurrences(of: "yyyy-MM-dd", with: "MMMM"),
+        ]
+        let site = try Self.site(query: "{ under: blog, lang: all, tags: [swift], sort: title, component: thumb }", pages: pages, site: "title: T\ntheme: mini\nlanguages: [en, fr]\n")
+        try site.build()
+        #expect(try Self.thumbs(site).first == "href=\"/blog/first/\">First January")
+        #expect(try Self.thumbs(site, page: "kicked/index.html").first == "href=\"/blog/first/\">[News] First January")
+        #expect(try Self.thumbs(site, page: "summed/index.html").first == "href=\"/blog/first/\">[The *first* one.] First January")
+        #expect(try Self.thumbs(site, page: "fr/plain/index.html").first == "href=\"/blog/first/\">First janvier")
+    }
+
     @Test func listsThePagesOfItsOwnLanguageUnlessAskedForAll() throws {
         let pages = ["content/blog/first.fr.md": Self.post("Premier", date: "2026-01-11"), "content/blog/index.fr.md": "---\ntitle: Blog\nsections:\n  - query: { under: blog, component: thumb }\n---\n"]
         let site = try Self.site(query: "{ under: blog, lang: all, sort: title, component: thumb }", pages: pages, site: "title: T\ntheme: mini\nlanguages: [en, fr]\n")
