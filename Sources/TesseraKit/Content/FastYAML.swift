@@ -12,6 +12,8 @@ import Yams
 /// scalars or flow collections, duplicate keys, tabs — which then goes through Yams, errors
 /// included. Composing documents with Yams cost more than everything else about a feed page.
 enum FastYAML {
+    /// The document's tree, or nil when it is not one of the documents read here. A tree read
+    /// here is never nested past `YAMLLimits.maxDepth` (see `maxCallDepth`).
     static func parse(_ text: String, file: String, lineOffset: Int) -> ContentNode? {
         var text = text
         return text.withUTF8 { bytes -> ContentNode? in
@@ -27,8 +29,15 @@ enum FastYAML {
         var content: Int
         var end: Int
         var number: Int
+        /// No byte of the line is past ASCII: a column is then a byte offset.
+        var ascii: Bool
         var indent: Int { content - start }
     }
+
+    /// Calls nested deeper than this give up (the document goes the slow way, whose first step
+    /// measures nesting on the text). Each YAML level is at most three calls deep here, so a
+    /// document read within this is nowhere near `YAMLLimits.maxDepth`, and `parse` says so.
+    static let maxCallDepth = 30
 
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -44,7 +53,7 @@ enum FastYAML {
         }
 
         mutating func document() -> ContentNode? {
-            guard scanLines(), let first = lines.first, first.indent == 0, let root = block(indent: 0), index == lines.count else { return nil }
+            guard scanLines(), let first = lines.first, first.indent == 0, let root = block(indent: 0, depth: 1), index == lines.count else { return nil }
             return root
         }
 
@@ -52,10 +61,13 @@ enum FastYAML {
         /// directives and document markers.
         mutating func scanLines() -> Bool {
             var start = 0, number = 1
+            lines.reserveCapacity(bytes.count / 32 + 4)
             while start < bytes.count {
                 var end = start
+                var high: UInt8 = 0
                 while end < bytes.count, bytes[end] != 0x0A {
                     if bytes[end] == 0x09 || bytes[end] == 0x0D { return false }
+                    high |= bytes[end]
                     end += 1
                 }
                 defer { start = end + 1; number += 1 }
@@ -69,7 +81,7 @@ enum FastYAML {
                 }
                 var last = end
                 while last > content, bytes[last - 1] == 0x20 { last -= 1 }
-                lines.append(Line(start: start, content: content, end: last, number: number))
+                lines.append(Line(start: start, content: content, end: last, number: number, ascii: high < 0x80))
             }
             return true
         }
@@ -82,14 +94,15 @@ enum FastYAML {
 
         func location(_ line: Line, _ position: Int) -> SourceLocation {
             // Columns count characters: the line so far may hold multi-byte ones.
+            guard !line.ascii else { return SourceLocation(file: file, line: line.number + lineOffset, column: position - line.start + 1) }
             var column = 1
             for offset in line.start..<position where bytes[offset] & 0xC0 != 0x80 { column += 1 }
             return SourceLocation(file: file, line: line.number + lineOffset, column: column)
         }
 
-        mutating func block(indent: Int) -> ContentNode? {
-            guard index < lines.count, lines[index].indent == indent else { return nil }
-            return isItem(lines[index]) ? sequence(indent: indent) : mapping(indent: indent, firstKey: lines[index].content)
+        mutating func block(indent: Int, depth: Int) -> ContentNode? {
+            guard depth <= FastYAML.maxCallDepth, index < lines.count, lines[index].indent == indent else { return nil }
+            return isItem(lines[index]) ? sequence(indent: indent, depth: depth + 1) : mapping(indent: indent, firstKey: lines[index].content, depth: depth + 1)
         }
 
         /// The length of a plain key at `position` followed by `:` and a space or the line's end.
@@ -102,16 +115,17 @@ enum FastYAML {
         }
 
         /// Entries at `indent`; the first key may start mid-line (`- key: value`).
-        mutating func mapping(indent: Int, firstKey: Int) -> ContentNode? {
+        mutating func mapping(indent: Int, firstKey: Int, depth: Int) -> ContentNode? {
+            guard depth <= FastYAML.maxCallDepth else { return nil }
             var entries: [ContentNode.Entry] = []
-            var keys = Set<String>()
+            entries.reserveCapacity(8)
             var keyStart = firstKey
             var location: SourceLocation?
             while true {
                 let line = lines[index]
                 guard let length = keyLength(line, at: keyStart) else { return nil }
                 let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<(keyStart + length)]), as: UTF8.self)
-                guard keys.insert(key).inserted else { return nil }
+                guard !FastYAML.has(key, in: entries) else { return nil }
                 let keyLocation = self.location(line, keyStart)
                 if location == nil { location = keyLocation }
                 var valueStart = keyStart + length + 1
@@ -122,15 +136,15 @@ enum FastYAML {
                     index += 1
                     guard index < lines.count else { return nil }
                     let next = lines[index]
-                    if next.indent > indent, let nested = block(indent: next.indent) {
+                    if next.indent > indent, let nested = block(indent: next.indent, depth: depth + 1) {
                         value = nested
-                    } else if next.indent == indent, isItem(next), let list = sequence(indent: indent) {
+                    } else if next.indent == indent, isItem(next), let list = sequence(indent: indent, depth: depth + 1) {
                         value = list
                     } else {
                         return nil
                     }
                 } else {
-                    guard let inline = inline(line, from: valueStart) else { return nil }
+                    guard let inline = inline(line, from: valueStart, depth: depth + 1) else { return nil }
                     value = inline
                     index += 1
                     // A more indented line would continue a plain scalar over lines.
@@ -143,8 +157,10 @@ enum FastYAML {
             return location.map { ContentNode(.map(entries), at: $0) }
         }
 
-        mutating func sequence(indent: Int) -> ContentNode? {
+        mutating func sequence(indent: Int, depth: Int) -> ContentNode? {
+            guard depth <= FastYAML.maxCallDepth else { return nil }
             var items: [ContentNode] = []
+            items.reserveCapacity(8)
             let location = self.location(lines[index], lines[index].content)
             while index < lines.count, lines[index].indent == indent, isItem(lines[index]) {
                 let line = lines[index]
@@ -152,14 +168,14 @@ enum FastYAML {
                 while start < line.end, bytes[start] == 0x20 { start += 1 }
                 if start == line.end {
                     index += 1
-                    guard index < lines.count, lines[index].indent > indent, let nested = block(indent: lines[index].indent) else { return nil }
+                    guard index < lines.count, lines[index].indent > indent, let nested = block(indent: lines[index].indent, depth: depth + 1) else { return nil }
                     items.append(nested)
                 } else if keyLength(line, at: start) != nil {
                     // `- key: value`: a mapping whose keys line up with this one.
-                    guard let nested = mapping(indent: start - line.start, firstKey: start) else { return nil }
+                    guard let nested = mapping(indent: start - line.start, firstKey: start, depth: depth + 1) else { return nil }
                     items.append(nested)
                 } else {
-                    guard let inline = inline(line, from: start) else { return nil }
+                    guard let inline = inline(line, from: start, depth: depth + 1) else { return nil }
                     items.append(inline)
                     index += 1
                     if index < lines.count, lines[index].indent > indent { return nil }
@@ -171,11 +187,11 @@ enum FastYAML {
         // MARK: Values on one line
 
         /// A value that takes the rest of the line.
-        func inline(_ line: Line, from start: Int) -> ContentNode? {
+        func inline(_ line: Line, from start: Int, depth: Int) -> ContentNode? {
             switch bytes[start] {
             case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "'"):
                 var position = start
-                guard let value = flowValue(line, &position) else { return nil }
+                guard let value = flowValue(line, &position, depth: depth) else { return nil }
                 while position < line.end, bytes[position] == 0x20 { position += 1 }
                 return position == line.end ? value : nil
             default:
@@ -188,14 +204,14 @@ enum FastYAML {
         }
 
         /// A flow mapping, flow list, quoted scalar or plain scalar inside a flow collection.
-        func flowValue(_ line: Line, _ position: inout Int) -> ContentNode? {
-            guard position < line.end else { return nil }
+        func flowValue(_ line: Line, _ position: inout Int, depth: Int) -> ContentNode? {
+            guard depth <= FastYAML.maxCallDepth, position < line.end else { return nil }
             let here = location(line, position)
             switch bytes[position] {
             case UInt8(ascii: "{"):
                 position += 1
                 var entries: [ContentNode.Entry] = []
-                var keys = Set<String>()
+                entries.reserveCapacity(8)
                 skipSpaces(line, &position)
                 if position < line.end, bytes[position] == UInt8(ascii: "}") {
                     position += 1
@@ -204,11 +220,11 @@ enum FastYAML {
                 while true {
                     guard let length = keyLength(line, at: position), position + length + 1 < line.end else { return nil }
                     let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
-                    guard keys.insert(key).inserted else { return nil }
+                    guard !FastYAML.has(key, in: entries) else { return nil }
                     let keyLocation = location(line, position)
                     position += length + 1
                     skipSpaces(line, &position)
-                    guard let value = flowValue(line, &position) else { return nil }
+                    guard let value = flowValue(line, &position, depth: depth + 1) else { return nil }
                     entries.append(ContentNode.Entry(key: key, keyLocation: keyLocation, value: value))
                     skipSpaces(line, &position)
                     guard position < line.end else { return nil }
@@ -221,13 +237,14 @@ enum FastYAML {
             case UInt8(ascii: "["):
                 position += 1
                 var items: [ContentNode] = []
+                items.reserveCapacity(4)
                 skipSpaces(line, &position)
                 if position < line.end, bytes[position] == UInt8(ascii: "]") {
                     position += 1
                     return ContentNode(.list([]), at: here)
                 }
                 while true {
-                    guard let item = flowValue(line, &position) else { return nil }
+                    guard let item = flowValue(line, &position, depth: depth + 1) else { return nil }
                     items.append(item)
                     skipSpaces(line, &position)
                     guard position < line.end else { return nil }
@@ -239,7 +256,8 @@ enum FastYAML {
                 return ContentNode(.list(items), at: here)
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 let quote = bytes[position]
-                var text: [UInt8] = []
+                // The text's bytes, copied only once a `''` shows they differ from the line's.
+                var text: [UInt8]?
                 var cursor = position + 1
                 while true {
                     guard cursor < line.end else { return nil }
@@ -247,18 +265,21 @@ enum FastYAML {
                     if byte == quote {
                         // `''` is a quote inside a single-quoted scalar.
                         if quote == UInt8(ascii: "'"), cursor + 1 < line.end, bytes[cursor + 1] == quote {
-                            text.append(quote)
+                            if text == nil { text = Array(bytes[(position + 1)..<cursor]) }
+                            text!.append(quote)
                             cursor += 2
                             continue
                         }
                         break
                     }
                     if quote == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") { return nil }
-                    text.append(byte)
+                    text?.append(byte)
                     cursor += 1
                 }
+                let value = text.map { String(decoding: $0, as: UTF8.self) }
+                    ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<cursor]), as: UTF8.self)
                 position = cursor + 1
-                var node = ContentNode(.string(String(decoding: text, as: UTF8.self)), at: here)
+                var node = ContentNode(.string(value), at: here)
                 node.textStart = SourceLocation(file: here.file, line: here.line, column: here.column + 1)
                 return node
             default:
@@ -271,6 +292,13 @@ enum FastYAML {
                 return scalar
             }
         }
+    }
+
+    /// Whether `entries` has `key` already (a duplicate key is left to Yams, which reports it).
+    /// A scan: mappings have a handful of keys.
+    static func has(_ key: String, in entries: [ContentNode.Entry]) -> Bool {
+        let length = key.utf8.count
+        return entries.contains { $0.key.utf8.count == length && $0.key == key }
     }
 
     static func isKeyByte(_ byte: UInt8) -> Bool {

@@ -6,12 +6,14 @@ enum YAMLParser {
     /// - Parameters:
     ///   - lineOffset: lines before the document in its file (front matter starts after `---`).
     static func parse(_ text: String, file: String, lineOffset: Int = 0) throws -> ContentNode? {
+        // The fast reader bounds its own nesting, far below the limit: what it reads needs no
+        // measuring. Anything else is measured before Yams and Tessera recurse through it.
+        if let fast = FastYAML.parse(text, file: file, lineOffset: lineOffset) { return fast }
         if let (line, column) = YAMLLimits.firstTooDeep(text) {
             throw TesseraError(
                 "YAML nested more than \(YAMLLimits.maxDepth) levels deep", at: SourceLocation(file: file, line: line + lineOffset, column: column),
                 hint: "flatten the structure; no page, feed or schema needs this depth")
         }
-        if let fast = FastYAML.parse(text, file: file, lineOffset: lineOffset) { return fast }
         return try parseWithYams(text, file: file, lineOffset: lineOffset)
     }
 

@@ -92,6 +92,28 @@ import Testing
         #expect(FastYAML.parse(text, file: "f.md", lineOffset: 1) == nil)
     }
 
+    /// The fast reader bounds its own nesting (it recurses per level): deeper documents go the
+    /// slow way, which measures nesting first, so none can exhaust the stack or pass the limit.
+    @Test(arguments: [2, 8, 12, 40, 120, 5_000])
+    func deepDocumentsAreLeftToTheNestingCheck(_ depth: Int) throws {
+        let flow = "a: " + String(repeating: "{b: ", count: depth) + "1" + String(repeating: "}", count: depth) + "\n"
+        let block = (0..<depth).map { String(repeating: "  ", count: $0) + "k\($0):" }.joined(separator: "\n") + " 1\n"
+        for text in [flow, block] {
+            let fast = FastYAML.parse(text, file: "f.md", lineOffset: 1)
+            if depth <= 12 {
+                #expect(fast != nil)
+                #expect(fast == (try YAMLParser.parseWithYams(text, file: "f.md", lineOffset: 1)))
+            } else {
+                #expect(fast == nil, "\(depth) levels")
+            }
+            if depth > YAMLLimits.maxDepth {
+                #expect(throws: TesseraError.self) { try YAMLParser.parse(text, file: "f.md", lineOffset: 1) }
+            } else {
+                #expect(try YAMLParser.parse(text, file: "f.md", lineOffset: 1) != nil)
+            }
+        }
+    }
+
     /// Every front matter and data file of the example site and the test fixtures: what the fast
     /// reader takes, it reads as Yams does.
     @Test func everyContentFileOfTheRepositoryReadsAsYamsReadsIt() throws {
