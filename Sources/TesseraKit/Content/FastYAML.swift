@@ -328,23 +328,13 @@ enum FastYAML {
         }
         if previous == UInt8(ascii: ":") { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        if first >= 0x80 || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")), !YAMLParser.resolvingWords.contains(text) {
+        // YAML's words (`yes`, `null`, …) are five letters at most: longer text needs no lookup.
+        if first >= 0x80 || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")), range.count > 5 || !YAMLParser.resolvingWords.contains(text) {
             return ContentNode(.string(text), at: location)
         }
-        // The commonest dates and whole numbers, as Yams's resolver reads them.
-        let digits = range.map { bytes[$0] &- 48 }
-        func allDigits(_ positions: [Int]) -> Bool { positions.allSatisfy { digits[$0] <= 9 } }
-        func byte(_ offset: Int) -> UInt8 { bytes[range.lowerBound + offset] }
-        if digits.count == 10, allDigits([0, 1, 2, 3, 5, 6, 8, 9]), byte(4) == UInt8(ascii: "-"), byte(7) == UInt8(ascii: "-") {
-            return ContentNode(.timestamp(text), at: location) // 2026-11-20
-        }
-        if digits.count == 20, allDigits([0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18]), byte(4) == UInt8(ascii: "-"), byte(7) == UInt8(ascii: "-"),
-           byte(10) == UInt8(ascii: "T"), byte(13) == UInt8(ascii: ":"), byte(16) == UInt8(ascii: ":"), byte(19) == UInt8(ascii: "Z") {
-            return ContentNode(.timestamp(text), at: location) // 2026-11-20T10:00:00Z
-        }
-        if digits.count <= 18, allDigits(Array(digits.indices)), digits[0] != 0 || digits.count == 1, let number = Int(text) {
-            return ContentNode(.int(number), at: location)
-        }
+        // The commonest numbers and dates (2026-11-20, 2026-11-20T10:00:00Z, -1.5), as Yams's
+        // resolver reads them.
+        if let value = YAMLParser.commonScalar(text) { return ContentNode(value, at: location) }
         // Other numbers, dates and YAML's words: Yams's resolver decides, as for any other document.
         return ContentNode(YAMLParser.scalarValue(Node.Scalar(text, .implicit, .plain), node: Node(text, .implicit, .plain)), at: location)
     }

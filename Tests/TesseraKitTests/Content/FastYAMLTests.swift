@@ -23,6 +23,8 @@ import Testing
         "y: Y\nn: no\non: on\n",
         "title: Ünïcödé\n",
         "a: 2026-11-20\nb: 2026-11-20T10:00:00Z\nc: 2026-1-2\nd: 2026-11-20T10:00:00+01:00\ne: 2026-11-20 10:00:00\n",
+        "p: 0.01\nq: -1.5\nr: -15\ns: 10.250\nt: 1_000\nu: 0\nv: 007\nw: 1e5\nx: 12:30\ny: -0\nz: 123456789012345678\n",
+        "m: { a: yes, b: Null, c: off, d: offer, e: nulls, f: Yesterday, g: 3.14, h: -2 }\n",
         "a: 0\nb: 7\nc: 123456789012345678\nd: 0123\ne: 1234567890123456789012\nf: 12a\ng: 1_000\n",
         "a: 9999-99-99\nb: 2026-13-45T99:99:99Z\n",
         // Nesting, flow mappings and quoted scalars.
