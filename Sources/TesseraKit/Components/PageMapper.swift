@@ -190,6 +190,7 @@ struct PageMapper: Sendable {
                 listedContext.pageURL = listed.url
                 var view = try mapper.map(query.use(for: listed, schema: schema), context: listedContext)
                 view.id = "page:" + listed.contentID
+                view.sharedKey = shape + "\u{1}" + listed.url
                 return view
             }
             guard let listedViews else { return try make() }

@@ -215,6 +215,9 @@ public struct ComponentView: Sendable, Equatable {
     /// The YAML that made this component, for galleries (`{{source}}` of a section item); set for
     /// the items of `examples:` sections.
     public var source: String?
+    /// Set on a page listed by a query: views with the same key are the same view (one page
+    /// shown by one query shape in one language), so a render of one may stand for the others.
+    public var sharedKey: String?
 
     public init(code: String, data: ViewObject, shell: String?, location: SourceLocation) {
         self.code = code

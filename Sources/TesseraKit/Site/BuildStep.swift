@@ -192,7 +192,7 @@ extension BuildStep {
         guard !state.diagnostics.hasErrors else { return }
         let descriptions = state.registry.definitions.compactMapValues(\.schema.description)
         let languages = state.configuration.languages
-        let renderer = PageRenderer(
+        var renderer = PageRenderer(
             library: templates,
             sites: Dictionary(uniqueKeysWithValues: languages.map { ($0.code, state.siteData(for: $0.code)) }),
             translators: Dictionary(uniqueKeysWithValues: languages.map { ($0.code, state.transformContext(for: $0.code).translator) }),
@@ -200,6 +200,7 @@ extension BuildStep {
             missingTranslations: state.configuration.missingTranslations,
             shellFieldNames: Set(state.registry.definitions.values.flatMap { $0.schema.fields.map(\.name) }),
             descriptions: descriptions, fingerprints: state.fingerprints, basePath: state.configuration.basePath)
+        renderer.sharedItems = PageRenderer.SharedItems()
         let diagnostics = state.diagnostics
         let cache = state.cache
         let sources = cache == nil ? [:] : templates.sources
@@ -212,7 +213,8 @@ extension BuildStep {
         } ?? 0
         let fingerprints = state.fingerprints
         let outputs = state.configuration.outputs
-        if cache != nil { state.pageRendering = (renderer, sources, generation) }
+        // The preview renders edited pages with it later: without this build's shared items.
+        if cache != nil { state.pageRendering = (renderer.forgettingSharedItems(), sources, generation) }
         // Pages with `outputs: [json]` get no HTML.
         var htmlViews = state.pageViews.filter { ($0.page.outputs ?? outputs).contains("html") }
         // Without page JSON or a preview cache, nothing reads a page's view data after its HTML:

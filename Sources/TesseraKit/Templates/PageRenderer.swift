@@ -18,6 +18,38 @@ struct PageRenderer: Sendable {
     /// For `{{#asset}}…{{/asset}}` and `{{#integrity}}…{{/integrity}}`.
     var fingerprints = AssetFingerprints()
     var basePath = "/"
+    /// List items rendered once and shared by every page that lists the same page the same way
+    /// (a post on each of its tags' pages), for one build; nil renders each item every time.
+    var sharedItems: SharedItems?
+
+    /// Rendered list items by their view's `sharedKey`, and which components may share theirs.
+    final class SharedItems: @unchecked Sendable {
+        fileprivate let html = Memo<String, String>(limit: 1_000_000)
+        private let shareable = Memo<String, Bool>()
+
+        /// An item renders the same on every page when nothing its templates print depends on
+        /// the page: no `page`, no helpers (translations may print page values and report
+        /// warnings per page; assets are recorded per page), no dynamic partial or changed
+        /// delimiters (whose names a scan of the tags cannot see).
+        fileprivate func canShare(_ templates: [CompiledTemplate], library: TemplateLibrary) -> Bool {
+            shareable.value(templates.map(\.key).joined(separator: "\u{1}")) {
+                let closure = templates + templates.flatMap(library.partialClosure)
+                return !closure.contains { template in
+                    template.text.contains("{{=") || template.tags.contains { tag in
+                        ["page", "t", "asset", "integrity"].contains(tag.rootName)
+                            || ((tag.kind == .partial || tag.kind == .parent) && tag.name.hasPrefix("*"))
+                    }
+                }
+            }
+        }
+    }
+
+    /// This renderer without items shared by this build, for pages of later builds.
+    func forgettingSharedItems() -> PageRenderer {
+        var copy = self
+        copy.sharedItems = nil
+        return copy
+    }
 
     struct Result: Sendable {
         var html: String
@@ -72,6 +104,19 @@ struct PageRenderer: Sendable {
             guard let body = library.components[component.code] else {
                 throw TesseraError("component '\(component.code)' has no template", at: component.location, hint: "add components/\(component.code).mustache")
             }
+            // A listed page's item, rendered already for another list: the same templates are used.
+            if let key = component.sharedKey, let sharedItems, component.data.componentLists.isEmpty {
+                let shell = component.shell.flatMap { library.shells[$0] }
+                if component.shell == nil || shell != nil, sharedItems.canShare([body] + (shell.map { [$0] } ?? []), library: library) {
+                    use(body)
+                    if let shell { use(shell) }
+                    return try sharedItems.html.value(key) { try renderUnshared(component, body: body) }
+                }
+            }
+            return try renderUnshared(component, body: body)
+        }
+
+        func renderUnshared(_ component: ComponentView, body: CompiledTemplate) throws -> String {
             use(body)
             var values: [(String, TemplateValue)] = [("component", componentValue(component.code))]
             for (key, children) in component.data.componentLists {

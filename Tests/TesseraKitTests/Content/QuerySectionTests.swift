@@ -102,6 +102,24 @@ import Testing
         #expect(try Self.thumbs(site, page: "fr/plain/index.html").first == "href=\"/blog/first/\">First janvier")
     }
 
+    /// A listed page's item is rendered once and shared by the lists that show it the same way,
+    /// unless its template prints something of the page it is on.
+    @Test func listItemsThatPrintTheirListPageAreRenderedPerList() throws {
+        let list = { (title: String, component: String) in "---\ntitle: \(title)\nsections:\n  - query: { under: blog, tags: [swift], sort: title, component: \(component) }\n---\n" }
+        let pages = [
+            "content/one.md": list("One", "onpage"), "content/two.md": list("Two", "onpage"),
+            "content/three.md": list("Three", "thumb"), "content/four.md": list("Four", "thumb"),
+            "themes/mini/components/onpage.yml": Self.theme["themes/mini/components/thumb.yml"]!,
+            "themes/mini/components/onpage.mustache": "<a class=\"thumb\" href=\"{{link}}\">{{title}} on {{page.title}}</a>",
+        ]
+        let site = try Self.site(query: "{ under: blog, tags: [swift], sort: title, component: thumb }", pages: pages)
+        try site.build()
+        #expect(try Self.thumbs(site, page: "one/index.html").first == "href=\"/blog/first/\">First on One")
+        #expect(try Self.thumbs(site, page: "two/index.html").first == "href=\"/blog/first/\">First on Two")
+        #expect(try Self.thumbs(site, page: "three/index.html") == Self.thumbs(site, page: "four/index.html"))
+        #expect(try Self.thumbs(site, page: "four/index.html").first == "href=\"/blog/first/\">First 2026-01-10")
+    }
+
     @Test func listsThePagesOfItsOwnLanguageUnlessAskedForAll() throws {
         let pages = ["content/blog/first.fr.md": Self.post("Premier", date: "2026-01-11"), "content/blog/index.fr.md": "---\ntitle: Blog\nsections:\n  - query: { under: blog, component: thumb }\n---\n"]
         let site = try Self.site(query: "{ under: blog, lang: all, sort: title, component: thumb }", pages: pages, site: "title: T\ntheme: mini\nlanguages: [en, fr]\n")
