@@ -23,13 +23,8 @@ struct PageMapper: Sendable {
     /// The component each query made of each page it listed: a post listed under each of its
     /// tags and on its section's pages is mapped once per query shape and language, not once
     /// per list page. For one build's pages only (nil: every listing is mapped afresh).
-    private var listedViews: Memo<ListedKey, ComponentView>? = Memo(limit: 1_000_000)
-
-    private struct ListedKey: Hashable {
-        /// The query's component and field mapping, and the listing page's language.
-        var shape: String
-        var url: String
-    }
+    /// Keyed by the views' `sharedKey`.
+    private var listedViews: Memo<String, ComponentView>? = Memo(limit: 1_000_000)
 
     /// This mapper without views remembered from its build, for pages of later builds.
     func forgettingListedViews() -> PageMapper {
@@ -184,17 +179,18 @@ struct PageMapper: Sendable {
         // (`query.use`), the language's context (`map`).
         let shape = ([query.component, page.language] + query.fields.map { $0.key + "=" + ($0.value.scalarText ?? "") }).joined(separator: "\u{0}")
         return try mapListed(listedPages, what: "page", by: query, of: page, location: \.location) { listed in
+            let key = shape + "\u{1}" + listed.url
             let make = {
                 // Relative links in the listed page's front matter are relative to that page.
                 var listedContext = context
                 listedContext.pageURL = listed.url
                 var view = try mapper.map(query.use(for: listed, schema: schema), context: listedContext)
                 view.id = "page:" + listed.contentID
-                view.sharedKey = shape + "\u{1}" + listed.url
+                view.sharedKey = key
                 return view
             }
             guard let listedViews else { return try make() }
-            return try listedViews.value(ListedKey(shape: shape, url: listed.url), make: make)
+            return try listedViews.value(key, make: make)
         }
     }
 

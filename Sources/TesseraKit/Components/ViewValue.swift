@@ -106,10 +106,7 @@ public final class ViewObject: @unchecked Sendable, Equatable {
             self.index = index
         } else {
             for (key, value) in pairs {
-                // Lengths first: most keys differ in length, and comparing two lengths is cheaper
-                // than comparing two strings (this runs for every object a build makes).
-                let length = key.utf8.count
-                if let position = keys.firstIndex(where: { $0.utf8.count == length && $0 == key }) { values[position] = value; continue }
+                if let position = keys.firstIndex(where: { $0.isKey(key) }) { values[position] = value; continue }
                 keys.append(key)
                 values.append(value)
             }
@@ -129,8 +126,14 @@ public final class ViewObject: @unchecked Sendable, Equatable {
         init(_ keys: [String]) {
             precondition(Set(keys).count == keys.count, "a layout's keys are unique")
             self.keys = keys
-            index = keys.count > ViewObject.indexedCount ? Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) }) : nil
+            index = ViewObject.index(of: keys)
         }
+    }
+
+    /// Key → position for objects large enough to look keys up by hash; the first place of a
+    /// repeated key.
+    fileprivate static func index(of keys: [String]) -> [String: Int]? {
+        keys.count > indexedCount ? Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) : nil
     }
 
     /// An object of `layout`'s keys with `values` in their order.
@@ -147,7 +150,7 @@ public final class ViewObject: @unchecked Sendable, Equatable {
     init(keys: [String], eager: [String: ViewValue], identity: AnyHashable, compute: @escaping @Sendable (String) -> ViewValue?) {
         self.keys = keys
         self.values = keys.map { eager[$0] }
-        self.index = keys.count > Self.indexedCount ? Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+        self.index = Self.index(of: keys)
         self.deferred = Deferred(identity: identity, compute: compute)
         self.isOpen = false
     }
@@ -155,8 +158,7 @@ public final class ViewObject: @unchecked Sendable, Equatable {
     @inline(__always)
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        let length = key.utf8.count
-        return keys.firstIndex { $0.utf8.count == length && $0 == key }
+        return keys.firstIndex { $0.isKey(key) }
     }
 
     public subscript(key: String) -> ViewValue? {
@@ -173,6 +175,11 @@ public final class ViewObject: @unchecked Sendable, Equatable {
 
     public var pairs: [(String, ViewValue)] {
         deferred == nil ? zip(keys, values).map { ($0, $1 ?? .null) } : keys.map { ($0, self[$0] ?? .null) }
+    }
+
+    /// Whether any value is components still to render (without listing them).
+    var hasComponentLists: Bool {
+        values.contains { if case .components? = $0 { return true } else { return false } }
     }
 
     /// The values that are components still to render, in key order.
@@ -224,5 +231,14 @@ public struct ComponentView: Sendable, Equatable {
         self.data = data
         self.shell = shell
         self.location = location
+    }
+}
+
+extension String {
+    /// `self == key`, lengths first: most keys of an object or scope differ in length, and two
+    /// lengths compare faster than two strings (this runs for every name a build looks up).
+    @inline(__always)
+    func isKey(_ key: String) -> Bool {
+        utf8.count == key.utf8.count && self == key
     }
 }

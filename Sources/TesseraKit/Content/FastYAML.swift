@@ -297,8 +297,7 @@ enum FastYAML {
     /// Whether `entries` has `key` already (a duplicate key is left to Yams, which reports it).
     /// A scan: mappings have a handful of keys.
     static func has(_ key: String, in entries: [ContentNode.Entry]) -> Bool {
-        let length = key.utf8.count
-        return entries.contains { $0.key.utf8.count == length && $0.key == key }
+        entries.contains { $0.key.isKey(key) }
     }
 
     static func isKeyByte(_ byte: UInt8) -> Bool {

@@ -25,14 +25,21 @@ struct PageRenderer: Sendable {
     /// Rendered list items by their view's `sharedKey`, and which components may share theirs.
     final class SharedItems: @unchecked Sendable {
         fileprivate let html = Memo<String, String>(limit: 1_000_000)
-        private let shareable = Memo<String, Bool>()
+        private let shareable = Memo<Templates, Bool>()
+
+        /// A component's template and its shell's, by their keys.
+        fileprivate struct Templates: Hashable {
+            var body: String
+            var shell: String?
+        }
 
         /// An item renders the same on every page when nothing its templates print depends on
         /// the page: no `page`, no helpers (translations may print page values and report
         /// warnings per page; assets are recorded per page), no dynamic partial or changed
         /// delimiters (whose names a scan of the tags cannot see).
-        fileprivate func canShare(_ templates: [CompiledTemplate], library: TemplateLibrary) -> Bool {
-            shareable.value(templates.map(\.key).joined(separator: "\u{1}")) {
+        fileprivate func canShare(_ body: CompiledTemplate, shell: CompiledTemplate?, library: TemplateLibrary) -> Bool {
+            shareable.value(Templates(body: body.key, shell: shell?.key)) {
+                let templates = [body] + (shell.map { [$0] } ?? [])
                 let closure = templates + templates.flatMap(library.partialClosure)
                 return !closure.contains { template in
                     template.text.contains("{{=") || template.tags.contains { tag in
@@ -105,9 +112,9 @@ struct PageRenderer: Sendable {
                 throw TesseraError("component '\(component.code)' has no template", at: component.location, hint: "add components/\(component.code).mustache")
             }
             // A listed page's item, rendered already for another list: the same templates are used.
-            if let key = component.sharedKey, let sharedItems, component.data.componentLists.isEmpty {
+            if let key = component.sharedKey, let sharedItems, !component.data.hasComponentLists {
                 let shell = component.shell.flatMap { library.shells[$0] }
-                if component.shell == nil || shell != nil, sharedItems.canShare([body] + (shell.map { [$0] } ?? []), library: library) {
+                if component.shell == nil || shell != nil, sharedItems.canShare(body, shell: shell, library: library) {
                     use(body)
                     if let shell { use(shell) }
                     return try sharedItems.html.value(key) { try renderUnshared(component, body: body) }

@@ -29,12 +29,10 @@ final class TemplateScope {
     private(set) var invalidCounts: [Translator.CountProblem] = []
 
     func value(named name: String) -> TemplateValue? {
-        // The last of a name wins, as in a dictionary filled in order. Lengths first: cheaper
-        // than comparing strings, and most names differ in length.
-        let length = name.utf8.count
-        for (key, value) in values.reversed() where key.utf8.count == length && key == name { return value }
+        // The last of a name wins, as in a dictionary filled in order.
+        for (key, value) in values.reversed() where key.isKey(name) { return value }
         if let value = fields?[name] { return .view(value) }
-        for (key, value) in common where key.utf8.count == length && key == name { return value }
+        for (key, value) in common where key.isKey(name) { return value }
         if let helper = helper(named: name) { return .helper(helper) }
         if optionalNames.contains(name) { return .null }
         if let problem = Translator.CountProblem(name: name) {
