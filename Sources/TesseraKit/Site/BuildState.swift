@@ -12,6 +12,8 @@ public final class BuildState: @unchecked Sendable {
     public internal(set) var templates: TemplateLibrary?
     /// Language code → its strings, theme's and site's merged.
     public internal(set) var translations: [String: TranslationTable] = [:]
+    /// The three above while they load on another core (`BuildStep.loadTemplates`).
+    var templatesLoading: DispatchGroup?
     public internal(set) var pages: [Page] = []
     /// The `data/` folder's files.
     public internal(set) var data = SiteData()
@@ -51,6 +53,12 @@ public final class BuildState: @unchecked Sendable {
     var documentWriter: PageDocument?
     /// Output paths written, changed or removed by this build (all of them for a fresh folder).
     public internal(set) var changedOutputs: [String] = []
+
+    /// Waits until the theme's components, templates and translations are loaded.
+    func awaitTemplates() {
+        templatesLoading?.wait()
+        templatesLoading = nil
+    }
 
     init(options: BuildOptions, cache: BuildCache? = nil) {
         self.options = options

@@ -5,9 +5,13 @@ import Foundation
 public struct BuildStep: Sendable {
     public let name: String
     let run: @Sendable (BuildState) throws -> Void
+    /// The step reads nothing of the theme's components, templates and translations: it runs
+    /// while they load on another core (any other step waits for them).
+    let overlapsTemplates: Bool
 
-    public init(_ name: String, _ run: @escaping @Sendable (BuildState) throws -> Void) {
+    public init(_ name: String, overlapsTemplates: Bool = false, _ run: @escaping @Sendable (BuildState) throws -> Void) {
         self.name = name
+        self.overlapsTemplates = overlapsTemplates
         self.run = run
     }
 
@@ -33,8 +37,15 @@ extension BuildStep {
 
     /// The theme's components, templates and translations: after the build cache's check, which
     /// needs only the theme's folder (a build with nothing changed reads none of them).
+    /// They load on another core while the steps that do not read them (data, content) run.
     public static let loadTemplates = BuildStep("load templates") { state in
         guard let theme = state.theme else { return }
+        let loading = DispatchGroup()
+        state.templatesLoading = loading
+        DispatchQueue.global().async(group: loading) { load(theme, into: state) }
+    }
+
+    private static func load(_ theme: Theme, into state: BuildState) {
         state.registry = ComponentRegistry.load(theme: theme, diagnostics: state.diagnostics)
         let templates = TemplateLibrary.load(theme: theme, registry: state.registry, diagnostics: state.diagnostics)
         state.templates = templates
@@ -87,7 +98,7 @@ extension BuildStep {
         state.incremental?.planReuse(state: state)
     }
 
-    public static let loadContent = BuildStep("load content") { state in
+    public static let loadContent = BuildStep("load content", overlapsTemplates: true) { state in
         var loader = ContentLoader(directory: state.siteDirectory + "/content", boundary: state.configuration.allowExternalSymlinks ? nil : state.siteDirectory, timeZone: state.configuration.timeZone, includeDrafts: state.options.includeDrafts, now: state.buildDate, includeFuture: state.options.includeFuture, permalinks: state.configuration.permalinks, cache: state.cache, languages: state.configuration.languages)
         loader.data = state.data
         loader.listing = state.incremental?.contentListing

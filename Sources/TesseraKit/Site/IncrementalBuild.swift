@@ -53,7 +53,7 @@ final class IncrementalBuild: @unchecked Sendable {
     private var recordedPagesText: Data?
     private var outputCheck = OutputCheck()
     /// The walk of the output folder while it runs, for `compare` to join when its own work is done.
-    private let outputWalk = Mutex<SharedStatWalk?>(nil)
+    private let outputWalk = Mutex<OutputFolderCheck?>(nil)
     private let joined = DispatchGroup()
 
     /// Pages parsed by earlier builds into this output folder, opened on another core once
@@ -184,8 +184,27 @@ final class IncrementalBuild: @unchecked Sendable {
         }
         current.environment = environment.value
         current.buildDate = state.buildDate.timeIntervalSince1970
+        // Same count and no file new or changed: the same files, unchanged.
+        let sameContent = content.count == known.keys.count { $0.hasPrefix("content/") }
+            && !changedInputs.contains { $0.hasPrefix("content/") }
+        guard sameContent, let recorded else {
+            // Content is loaded whatever the output folder holds: the other core finishes checking
+            // it, then reads the page records, while this one goes on; `planReuse` takes the result.
+            settling.enter()
+            DispatchQueue.global().async { [self] in
+                defer { settling.leave() }
+                checking.wait()
+                let pageRecords = recordedOutputs != nil ? recordedPages() : nil
+                settle = { [self] in
+                    current.outputFolders = outputCheck.folders
+                    guard let pages = pageRecords, let previous = reusable(recorded, state: state) else { return }
+                    reference = previous.with(pagesOf: pages)
+                }
+            }
+            return
+        }
         // The output folder's walk may still be going: this thread takes a share of what is left.
-        if let walk = outputWalk.withLock({ walk -> SharedStatWalk? in
+        if let walk = outputWalk.withLock({ walk -> OutputFolderCheck? in
             if walk != nil { joined.enter() }
             return walk
         }) {
@@ -193,21 +212,15 @@ final class IncrementalBuild: @unchecked Sendable {
             joined.leave()
         }
         // While the other core finishes checking the outputs, this one reads the page records
-        // when they will be wanted: content changed (pages to keep), or `stat`s to refresh.
-        let contentChanged = !changedInputs.isEmpty || content.count != known.keys.count { $0.hasPrefix("content/") }
-        let pageRecords = recordedOutputs != nil && (contentChanged || inputsChanged) ? recordedPages() : nil
+        // when they will be wanted: `stat`s to refresh.
+        let pageRecords = recordedOutputs != nil && inputsChanged ? recordedPages() : nil
         func recordedPageRecords() -> BuildManifest? { pageRecords ?? recordedPages() }
         checking.wait()
         current.outputFolders = outputCheck.folders
         foldersChanged = foldersChanged || outputCheck.foldersChanged
 
-        guard let outputs = recordedOutputs, let previous = recorded?.with(outputsOf: outputs), previous.output == output,
-              previous.environment == current.environment, Self.buildDateAllows(previous, buildDate: state.buildDate),
-              outputCheck.intact else { return }
-        // Same count and no file new or changed: the same files, unchanged.
-        let sameContent = content.count == previous.inputs.keys.count { $0.hasPrefix("content/") }
-            && !changedInputs.contains { $0.hasPrefix("content/") }
-        if sameContent && previous.warnings == 0 {
+        guard let previous = reusable(recorded, state: state) else { return }
+        if previous.warnings == 0 {
             upToDate = true
             let refreshed = current
             current = previous
@@ -225,6 +238,26 @@ final class IncrementalBuild: @unchecked Sendable {
         reference = previous.with(pagesOf: pages)
     }
 
+    /// The last build with its outputs, when this build may reuse them: same output folder and
+    /// environment, a build date that prints the same, and the folder as that build left it.
+    private func reusable(_ recorded: BuildManifest?, state: BuildState) -> BuildManifest? {
+        guard let outputs = recordedOutputs, let previous = recorded?.with(outputsOf: outputs), previous.output == output,
+              previous.environment == current.environment, Self.buildDateAllows(previous, buildDate: state.buildDate),
+              outputCheck.intact else { return nil }
+        return previous
+    }
+
+    /// The end of `compare` when content changed: the output folder's check, run meanwhile.
+    private let settling = DispatchGroup()
+    private var settle: () -> Void = {}
+
+    /// Waits for the check `compare` left running, and takes the last build as the reference.
+    private func settleReference() {
+        settling.wait()
+        settle()
+        settle = {}
+    }
+
     /// What the walk of the output folder found.
     private struct OutputCheck {
         /// The folder holds exactly the previous build's files, each with the `stat` recorded:
@@ -235,24 +268,14 @@ final class IncrementalBuild: @unchecked Sendable {
     }
 
     private func outputFiles(matching previous: BuildManifest) -> OutputCheck {
-        let recorded = previous.files
-        // Anything but files and folders (a link, a FIFO), or a folder that cannot be read, is not
-        // what a build wrote.
-        let known = FileTree.KnownTree(stamps: previous.outputFolders, files: recorded.keys)
-        guard let walk = SharedStatWalk(output, includeHidden: true, known: known) else { return OutputCheck() }
-        outputWalk.withLock { $0 = walk }
-        walk.work()
-        // `compare` may have joined the walk: the result is complete once it left it too.
+        guard let check = OutputFolderCheck(output, files: previous.files, folders: previous.outputFolders) else { return OutputCheck() }
+        outputWalk.withLock { $0 = check }
+        check.work()
+        // `compare` may have joined the check: the result is complete once it left it too.
         outputWalk.withLock { $0 = nil }
         joined.wait()
-        guard let walk = walk.result() else { return OutputCheck() }
-        var count = 0
-        var intact = true
-        for (path, record) in walk.files where path != OutputWriter.markerName {
-            count += 1
-            if intact, recorded[path]?.sameStat(as: record) != true { intact = false }
-        }
-        return OutputCheck(intact: intact && count == recorded.count, folders: walk.folders, foldersChanged: walk.changed)
+        let result = check.result()
+        return OutputCheck(intact: result.intact, folders: result.folders, foldersChanged: result.changed)
     }
 
     // MARK: Loading content
@@ -285,6 +308,7 @@ final class IncrementalBuild: @unchecked Sendable {
     /// (queries, term pages, pages of a paginated list): a list shows what listed pages' front
     /// matter says, never their bodies.
     func planReuse(state: BuildState) {
+        settleReference()
         // A digest of a set, whatever its order: the sum of its members' digests.
         var structure: UInt64 = 0
         func add(_ kind: UInt64, _ text: String, _ value: UInt64 = 0) {
@@ -317,6 +341,7 @@ final class IncrementalBuild: @unchecked Sendable {
     /// Writes the build: in place, file by file, when there is a previous build to update; else
     /// a whole new folder swapped in. Records what was written.
     func write(_ files: [OutputFile], with writer: OutputWriter) throws -> [String] {
+        settleReference()
         let records: [String: BuildManifest.FileRecord]
         var changed: [String] = []
         if let reference {

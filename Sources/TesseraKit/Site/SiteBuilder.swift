@@ -57,6 +57,7 @@ public struct SiteBuilder: Sendable {
         for step in steps {
             let stepStart = DispatchTime.now()
             defer { timings.append((step.name, Double(DispatchTime.now().uptimeNanoseconds - stepStart.uptimeNanoseconds) / 1e9)) }
+            if !step.overlapsTemplates { state.awaitTemplates() }
             do {
                 try step.run(state)
             } catch {
@@ -66,6 +67,7 @@ public struct SiteBuilder: Sendable {
             }
             if state.incremental?.upToDate == true { break }
         }
+        state.awaitTemplates()
         // Also after a failed build: its parsed pages serve the next one.
         state.incremental?.finishStoringPages()
         try state.diagnostics.throwIfErrors()
