@@ -44,8 +44,10 @@ struct BuildCommand: AsyncParsableCommand {
 /// `--timings`: one line per step of a build, in milliseconds.
 enum StepTimings {
     static func lines(_ report: BuildReport) -> [String] {
-        report.stepTimings.map { step, seconds in
-            "  \(step.padding(toLength: 22, withPad: " ", startingAt: 0)) \(String(format: "%7.1f", seconds * 1000)) ms"
+        // Names in a column as wide as the longest, never cut.
+        let width = report.stepTimings.map(\.step.count).max() ?? 0
+        return report.stepTimings.map { step, seconds in
+            "  \(step.padding(toLength: width, withPad: " ", startingAt: 0)) \(String(format: "%7.1f", seconds * 1000)) ms"
         }
     }
 }

@@ -101,6 +101,21 @@ import Testing
         #expect(again.stderr.contains("already exists and is not empty"))
     }
 
+    @Test func timingsListEveryStepWithItsWholeNameInOneColumn() throws {
+        let dir = try Self.temporaryDirectory()
+        try Self.tessera(["new", "site"], in: dir)
+        let run = try Self.tessera(["build", "--timings", "--no-cache"], in: dir + "/site")
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").filter { $0.hasSuffix(" ms") }
+        // A line is the name, padding, the figure and "ms".
+        let names = lines.map { $0.split(separator: " ").dropLast(2).joined(separator: " ") }
+        #expect(names.contains("compare with last build") && names.contains("load content") && names.contains("write output"), "\(run.stdout)")
+        // The figures start in one column, after the longest name.
+        let columns = Set(lines.map { line in line.distance(from: line.startIndex, to: line.lastIndex(of: " ")!) })
+        #expect(lines.count > 10 && columns.count == 1, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("→ public\n"))
+    }
+
     @Test func buildOfABrokenSiteExitsNonZeroWithDiagnosticsAndKeepsPublic() throws {
         let dir = try Self.temporaryDirectory()
         try Self.tessera(["new", "site"], in: dir)

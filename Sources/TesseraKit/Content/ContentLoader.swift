@@ -54,8 +54,15 @@ struct ContentLoader {
 
     func load(into diagnostics: DiagnosticCollector) -> Result {
         let files = listFiles(problems: diagnostics)
-        let pageFiles = files.filter { PageParser.contentExtensions.contains(PathText.pathExtension($0).lowercased()) }
-        let assets = files.filter { !PageParser.contentExtensions.contains(PathText.pathExtension($0).lowercased()) }
+        var pageFiles: [String] = [], assets: [String] = []
+        pageFiles.reserveCapacity(files.count)
+        for file in files {
+            if PageParser.contentExtensions.contains(PathText.pathExtension(file).lowercased()) {
+                pageFiles.append(file)
+            } else {
+                assets.append(file)
+            }
+        }
         let parser = self.parser
         let data = self.data
         let parsed = ParallelMap.map(pageFiles) { relative -> [Page]? in
