@@ -170,49 +170,50 @@ struct FeedWriter {
 extension BuildStep {
     /// The feeds pages ask for: their entries are the pages their query sections list.
     public static let writeFeeds = BuildStep("feeds") { state in
-        // A paginated list has one set of feeds, beside its first page.
-        let pages = state.pages.filter { !$0.feeds.isEmpty && ($0.pagination?.number ?? 1) == 1 }
-        guard !pages.isEmpty else { return }
+        for page in state.pages where !page.feeds.isEmpty && (page.pagination?.number ?? 1) == 1 {
+            do {
+                state.outputs += try feedFiles(of: page, state: state)
+            } catch {
+                state.diagnostics.report(error)
+            }
+        }
+    }
+
+    /// The feeds of `page` (the first page of a list, with `feeds:`): its query sections' pages.
+    static func feedFiles(of page: Page, state: BuildState) throws -> [OutputFile] {
         let configuration = state.configuration
         let origin = configuration.origin
         func absolute(_ url: String) -> String { origin + configuration.basePath + url.dropFirst() }
-        for page in pages {
-            let location = page.feedsLocation ?? page.location
-            let queries = page.sections.compactMap(\.query)
-            guard !origin.isEmpty else {
-                state.diagnostics.report(Diagnostic(
-                    .error, "feeds need an absolute baseURL: feed readers cannot follow a path alone", at: location,
-                    hint: "set `baseURL: https://your.domain/` in site.yml"))
-                continue
-            }
-            guard !queries.isEmpty, !page.url.hasSuffix(".html") else {
-                state.diagnostics.report(Diagnostic(
-                    .error, "'feeds' lists the pages of the page's query sections, and this page has none", at: location,
-                    hint: "add a section with `query: { under: …, component: … }`, or remove `feeds:`"))
-                continue
-            }
-            let listed = state.querySelections.allPages(of: page, limit: configuration.feeds.limit)
-            let context = state.transformContext(for: page.language)
-            let entries = listed.map { listed -> FeedWriter.Entry in
-                var html: String?
-                if configuration.feeds.fullContent, !listed.body.isBlank {
-                    var listedContext = context
-                    listedContext.pageURL = listed.url
-                    // Links were checked when the page itself was mapped; here they only need to be absolute.
-                    html = (try? context.markdown.html(listed.body, links: listedContext.markdownLinks)).map { Self.absolutize($0, origin: origin) }
-                } else if let summary = listed.summary {
-                    html = FeedWriter.xml(summary)
-                }
-                return FeedWriter.Entry(page: listed, url: absolute(listed.url), html: html)
-            }
-            let writer = FeedWriter(
-                title: page.title ?? configuration.title, pageURL: absolute(page.url), language: page.language,
-                updated: state.querySelections.newestDate(of: page) ?? state.buildDate, entries: Array(entries))
-            let folder = page.outputPath.hasSuffix("index.html") ? String(page.outputPath.dropLast("index.html".count)) : ""
-            for format in page.feeds {
-                state.outputs.append(.text(folder + format.fileName, writer.document(format)))
-            }
+        let location = page.feedsLocation ?? page.location
+        guard !origin.isEmpty else {
+            throw TesseraError(
+                "feeds need an absolute baseURL: feed readers cannot follow a path alone", at: location,
+                hint: "set `baseURL: https://your.domain/` in site.yml")
         }
+        guard page.sections.contains(where: { $0.query != nil }), !page.url.hasSuffix(".html") else {
+            throw TesseraError(
+                "'feeds' lists the pages of the page's query sections, and this page has none", at: location,
+                hint: "add a section with `query: { under: …, component: … }`, or remove `feeds:`")
+        }
+        let listed = state.querySelections.allPages(of: page, limit: configuration.feeds.limit)
+        let context = state.transformContext(for: page.language)
+        let entries = listed.map { listed -> FeedWriter.Entry in
+            var html: String?
+            if configuration.feeds.fullContent, !listed.body.isBlank {
+                var listedContext = context
+                listedContext.pageURL = listed.url
+                // Links were checked when the page itself was mapped; here they only need to be absolute.
+                html = (try? context.markdown.html(listed.body, links: listedContext.markdownLinks)).map { Self.absolutize($0, origin: origin) }
+            } else if let summary = listed.summary {
+                html = FeedWriter.xml(summary)
+            }
+            return FeedWriter.Entry(page: listed, url: absolute(listed.url), html: html)
+        }
+        let writer = FeedWriter(
+            title: page.title ?? configuration.title, pageURL: absolute(page.url), language: page.language,
+            updated: state.querySelections.newestDate(of: page) ?? state.buildDate, entries: Array(entries))
+        let folder = page.outputPath.hasSuffix("index.html") ? String(page.outputPath.dropLast("index.html".count)) : ""
+        return page.feeds.map { .text(folder + $0.fileName, writer.document($0)) }
     }
 
     /// Root-relative `href`/`src` made absolute: a feed is read away from the site.

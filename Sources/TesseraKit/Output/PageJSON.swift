@@ -270,18 +270,10 @@ extension BuildStep {
             listed.append(page)
         }
         let basePath = configuration.basePath
-        let entries = listed.map { page in
-            PageIndexEntry(id: page.contentID, json: writer.jsonURL(of: page), url: basePath + page.url.dropFirst(), language: page.language, title: page.title, date: page.date)
-        }
-        let makeIndex = { () -> Data in
-            let index: [String: JSONValue] = [
-                "format": "tessera.index", "version": .int(PageDocument.version),
-                "schema": .string(basePath + "api/schema.json"),
-                "pages": .array(entries.sorted { $0.json < $1.json }.map(\.value)),
-            ]
-            return Data(JSONValue.object(index).text.utf8)
-        }
-        let indexFile = cache?.derived("api/index.json", key: entries, makeIndex) ?? makeIndex()
+        let entries = PageIndex.entries(of: listed, writer: writer, basePath: basePath)
+        let indexFile = cache?.derived("api/index.json", key: entries, updating: { last in
+            last.flatMap { PageIndex.patched($0, to: entries) } ?? PageIndex.make(entries, basePath: basePath)
+        }) ?? PageIndex.make(entries, basePath: basePath)
         let schema = Data(JSONValue(any: ContentSchemaWriter(registry: state.registry, origin: configuration.origin, basePath: basePath).schema()).text.utf8)
         for (path, document) in [("api/index.json", indexFile), ("api/schema.json", schema)] {
             guard taken.insert(path).inserted else {
@@ -290,6 +282,63 @@ extension BuildStep {
             }
             state.outputs.append(OutputFile(path: path, contents: .data(document)))
         }
+    }
+}
+
+/// `api/index.json`: every page that has JSON, in the order of their JSON paths.
+enum PageIndex {
+    static func entries(of pages: [Page], writer: PageDocument, basePath: String) -> [PageIndexEntry] {
+        pages.map { page in
+            PageIndexEntry(id: page.contentID, json: writer.jsonURL(of: page), url: basePath + page.url.dropFirst(), language: page.language, title: page.title, date: page.date)
+        }
+    }
+
+    static func make(_ entries: [PageIndexEntry], basePath: String) -> Data {
+        let index: [String: JSONValue] = [
+            "format": "tessera.index", "version": .int(PageDocument.version),
+            "schema": .string(basePath + "api/schema.json"),
+            "pages": .array(entries.sorted { $0.json < $1.json }.map(\.value)),
+        ]
+        return Data(JSONValue.object(index).text.utf8)
+    }
+
+    /// The index of `entries` made from the last one, when it listed the same pages in the same
+    /// order and only some of their values changed (a title edited in the preview): each changed
+    /// entry's text is replaced where it is, in one pass. Nil when the pages differ.
+    ///
+    /// An entry's text occurs once: entries differ by their JSON path, and an entry's opening
+    /// `{"id":"` cannot occur inside a JSON string, where quotes are escaped.
+    static func patched(_ last: (key: [PageIndexEntry], data: Data), to entries: [PageIndexEntry]) -> Data? {
+        guard last.key.count == entries.count, zip(last.key, entries).allSatisfy({ $0.json == $1.json }) else { return nil }
+        let changed = zip(last.key, entries).filter { $0 != $1 }.sorted { $0.0.json < $1.0.json }
+        var out = Data()
+        out.reserveCapacity(last.data.count + 256 * changed.count)
+        let complete = last.data.withUnsafeBytes { raw -> Bool in
+            var position = 0
+            for (old, new) in changed {
+                let text = Array(old.inlineText.utf8)
+                guard let offset = firstOffset(of: text, in: raw, from: position) else { return false }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[position..<offset]))
+                out.append(contentsOf: Array(new.inlineText.utf8))
+                position = offset + text.count
+            }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[position...]))
+            return true
+        }
+        return complete ? out : nil
+    }
+
+    /// Where `needle` first occurs in `raw` at or after `start` (`memchr` for its first byte,
+    /// then `memcmp`; glibc's `memmem` is not visible to Swift).
+    static func firstOffset(of needle: [UInt8], in raw: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard let base = raw.baseAddress, let first = needle.first else { return nil }
+        var scan = start
+        while raw.count - scan >= needle.count, let found = memchr(base + scan, Int32(first), raw.count - scan - needle.count + 1) {
+            let offset = base.distance(to: UnsafeRawPointer(found))
+            if memcmp(base + offset, needle, needle.count) == 0 { return offset }
+            scan = offset + 1
+        }
+        return nil
     }
 }
 
@@ -302,5 +351,12 @@ struct PageIndexEntry: Equatable, Sendable {
         if let title { entry["title"] = .string(title) }
         if let date { entry["date"] = .string(FeedWriter.rfc3339(date)) }
         return .object(entry)
+    }
+
+    /// The entry as the index writes it, inside its list (no final newline).
+    var inlineText: String {
+        var out = ""
+        value.write(into: &out)
+        return out
     }
 }

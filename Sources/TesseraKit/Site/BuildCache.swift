@@ -321,8 +321,16 @@ public final class BuildCache: @unchecked Sendable {
     /// same, else `make()`'s. A preview rebuild after a body edit then neither remakes nor
     /// compares the file.
     func derived<Key: Equatable & Sendable>(_ name: String, key: Key, _ make: () -> Data) -> Data {
-        if let entry = lock.withLock({ derivedFiles[name] }), let old = entry.key as? Key, old == key { return entry.data }
-        let data = make()
+        derived(name, key: key) { _ in make() }
+    }
+
+    /// `derived`, where `update` gets the last build's key and bytes (when there are) to make the
+    /// file from: a few entries of a large index changed.
+    func derived<Key: Equatable & Sendable>(_ name: String, key: Key, updating update: ((key: Key, data: Data)?) -> Data) -> Data {
+        let entry = lock.withLock { derivedFiles[name] }
+        let last = entry.flatMap { entry in (entry.key as? Key).map { (key: $0, data: entry.data) } }
+        if let last, last.key == key { return last.data }
+        let data = update(last)
         lock.withLock { derivedFiles[name] = (key, data) }
         return data
     }

@@ -1,17 +1,22 @@
 import Foundation
 
-/// A preview rebuild after edits that reach only their own page: the edited pages are parsed,
-/// mapped, rendered and written again, and nothing else is touched.
+/// A preview rebuild after edits that reach only their own page, or their page and the lists
+/// that show it: those pages are parsed, mapped, rendered and written again, and nothing else
+/// is touched.
 ///
 /// Other pages see a page through its URL and its front matter's other keys (lists read front
 /// matter values, `PageQuery.use(for:)`; term pages, menus, the sitemap, the JSON index and
 /// translations read its title, date, terms, menus and URL). Its body and its `sections` (when
 /// none of them lists pages) reach only its own HTML and JSON, and the feeds that carry its body
 /// with `content: full`. So when every changed file parses to the page the last build had but
-/// for its body and sections, the last build stands except for those pages. Anything else (a
-/// new or deleted file, a title, templates, data, configuration, sections of a page that lists
-/// pages, a page a full-content feed lists) takes the whole pipeline, whose cache then reuses
-/// what it can.
+/// for its body and sections, the last build stands except for those pages.
+///
+/// A front matter value that decides nothing about where pages are and what lists hold (not its
+/// URL, date, terms, menus, feeds, outputs or language, and no list's sort key) reaches one step
+/// further: the list pages that show the page (the one page of a paginated list it is on), the
+/// feeds that list it, and the JSON index for its title. Anything else (a new or deleted file,
+/// a sort key, templates, data, configuration, sections of a page that lists pages, a page a
+/// full-content feed lists) takes the whole pipeline, whose cache then reuses what it can.
 /// The tests check that both give the same bytes.
 enum LocalEdits {
     /// What a successful build leaves for the next local edit.
@@ -34,6 +39,9 @@ enum LocalEdits {
               let listed = cache.watchedListingPaths(of: content) else { return nil }
         // The edited pages, as the last build had them and as they are now.
         var edited: [String: Page] = [:]
+        // Front matter keys whose values changed, of all edited pages.
+        var shownKeys = Set<String>()
+        var shownFiles = Set<String>()
         for path in changes {
             // A file the last build parsed as a page (generator files are not kept as one).
             guard listed.contains(path), FileTree.isRegularFile(path), let previous = cache.parsedEntry(for: path) else { return nil }
@@ -42,14 +50,30 @@ enum LocalEdits {
             cache.forgetParsed(path)
             let text = try FileTree.readText(path)
             let page = try previous.parser.parse(text: text, sourcePath: path, relativePath: previous.page.relativePath)
-            // Nothing but the local parts changed (not even where the other keys are written), and
-            // sections that list pages are as they were (a list's layout, pages and feeds follow them).
-            guard withLocalParts(of: page, on: previous.page) == page,
-                  page.sections == previous.page.sections || (!listsPages(page) && !listsPages(previous.page)) else { return nil }
+            // Sections that list pages are as they were (a list's layout, pages and feeds follow them).
+            guard page.sections == previous.page.sections || (!listsPages(page) && !listsPages(previous.page)) else { return nil }
+            if withLocalParts(of: page, on: previous.page) != page {
+                // Nothing but the local parts and front matter values changed, and no new warning
+                // is to be printed.
+                guard withShownParts(of: page, on: previous.page) == page, PageParser.lookalikeWarnings(page).isEmpty else { return nil }
+                shownKeys.formUnion(changedKeys(page, previous.page))
+                shownFiles.insert(path)
+            }
             cache.store(page, for: path, text: text, parser: previous.parser)
             edited[path] = page
         }
         let configuration = state.configuration
+        if !shownFiles.isEmpty {
+            // A value a list sorts by may change its order; terms decide the term pages.
+            let sortKeys = Set(state.pages.lazy.flatMap { $0.sections.compactMap(\.query?.sortKey) })
+            guard shownKeys.isDisjoint(with: sortKeys), shownKeys.isDisjoint(with: configuration.taxonomies.map(\.name)) else { return nil }
+            // Term pages without a component list their pages' titles in their body.
+            if state.registry["article-thumb"] == nil {
+                for taxonomy in configuration.taxonomies where taxonomy.component == nil {
+                    if shownFiles.contains(where: { !taxonomy.terms(of: edited[$0]!).isEmpty }) { return nil }
+                }
+            }
+        }
         if configuration.feeds.fullContent {
             // A feed that carries a page's body is made again by the whole pipeline.
             for page in state.pages where !page.feeds.isEmpty && (page.pagination?.number ?? 1) == 1 {
@@ -57,24 +81,61 @@ enum LocalEdits {
             }
         }
         // Every page made from an edited file: a paginated list has one per page of the list.
-        let positions = state.pages.indices.filter { edited[state.pages[$0].sourcePath] != nil }
         var pages: [Int: Page] = [:]
+        for position in state.pages.indices {
+            guard let parsed = edited[state.pages[position].sourcePath] else { continue }
+            pages[position] = shownFiles.contains(parsed.sourcePath)
+                ? withShownParts(of: parsed, on: state.pages[position]) : withLocalParts(of: parsed, on: state.pages[position])
+        }
+        // The lists hold the pages as they are now; those that show a changed value are made again.
+        var selections = state.querySelections
+        var showing = Set<String>()
+        for (url, sections) in selections.lists {
+            var sections = sections
+            var changed = false
+            for index in sections.indices {
+                guard let listedPages = sections[index] else { continue }
+                for (item, listedPage) in listedPages.enumerated() {
+                    guard let parsed = edited[listedPage.sourcePath] else { continue }
+                    let shown = shownFiles.contains(parsed.sourcePath)
+                    sections[index]![item] = shown ? withShownParts(of: parsed, on: listedPage) : withLocalParts(of: parsed, on: listedPage)
+                    changed = true
+                    if shown { showing.insert(url) }
+                }
+            }
+            if changed { selections.lists[url] = sections }
+        }
+        var mapper = basis.mapper
+        mapper.selections = selections
+        if !showing.isEmpty {
+            // The pages of those lists that show an edited page (of a paginated list, the one it is on).
+            for position in state.pages.indices where pages[position] == nil {
+                let page = state.pages[position]
+                guard showing.contains(page.pagination?.firstURL ?? page.url),
+                      page.sections.indices.contains(where: { selections.pages(of: page, section: $0)?.contains { shownFiles.contains($0.sourcePath) } == true })
+                else { continue }
+                pages[position] = page
+            }
+        }
         var files: [OutputFile] = []
         var views: [String: PageView] = [:]
         let generation = cache.currentGeneration
         let problems = DiagnosticCollector()
         let copies = Set(state.staticFiles.map(\.path))
-        for position in positions {
-            let page = withLocalParts(of: edited[state.pages[position].sourcePath]!, on: state.pages[position])
-            pages[position] = page
-            guard let view = problems.attempt(at: page.location, { try basis.mapper.map(page) }) else { continue }
-            cache.store(view, generation: generation)
+        for (_, page) in pages.sorted(by: { $0.key < $1.key }) {
+            guard let view = problems.attempt(at: page.location, { try mapper.map(page) }) else { continue }
+            if listsPages(page) {
+                cache.store(view, listing: page.sections.indices.map { selections.pages(of: page, section: $0) }, generation: generation)
+            } else {
+                cache.store(view, generation: generation)
+            }
             views[page.url] = view
             let outputs = page.outputs ?? configuration.outputs
             if outputs.contains("html") {
                 guard let (result, bytes) = problems.attempt(at: page.location, { try basis.renderer.renderBytes(view) }) else { continue }
-                // A page that links a stylesheet or script no page linked needs its fingerprinted copy.
-                guard result.assets.values.allSatisfy({ copies.contains($0.path) }) else { return nil }
+                // A page that links a stylesheet or script no page linked needs its fingerprinted
+                // copy; warnings are the whole pipeline's to print.
+                guard result.assets.values.allSatisfy({ copies.contains($0.path) }), result.warnings.isEmpty else { return nil }
                 cache.store(result, output: bytes, of: view, templates: basis.templates, generation: basis.renderGeneration)
                 files.append(OutputFile(path: page.outputPath, contents: .data(bytes)))
             }
@@ -84,11 +145,32 @@ enum LocalEdits {
                 files.append(OutputFile(path: page.jsonOutputPath, contents: .data(json)))
             }
         }
+        // An error in a page that shows another is the whole pipeline's to report, with the rest.
+        if problems.hasErrors && !showing.isEmpty { return nil }
         try problems.throwIfErrors()
-        guard let changed = try state.outputWriter.update(only: files, cache: cache) else { return nil }
-        // The basis now describes this build, for the next edit.
+        // The basis now describes this build, for the next edit and for the feeds and index below.
         for (position, page) in pages { state.pages[position] = page }
         for index in state.pageViews.indices { if let view = views[state.pageViews[index].page.url] { state.pageViews[index] = view } }
+        state.querySelections = selections
+        if !shownFiles.isEmpty {
+            // Feeds that list an edited page, or belong to one.
+            for page in state.pages where !page.feeds.isEmpty && (page.pagination?.number ?? 1) == 1 {
+                guard shownFiles.contains(page.sourcePath)
+                        || selections.allPages(of: page, limit: configuration.feeds.limit).contains(where: { shownFiles.contains($0.sourcePath) }) else { continue }
+                files += try BuildStep.feedFiles(of: page, state: state)
+            }
+            // The JSON index lists titles and dates (the last build wrote one if it had a writer).
+            if let documents = basis.documents {
+                let basePath = configuration.basePath
+                let entries = PageIndex.entries(of: state.pageViews.map(\.page).filter { ($0.outputs ?? configuration.outputs).contains("json") }, writer: documents, basePath: basePath)
+                let data = cache.derived("api/index.json", key: entries, updating: { last in
+                    last.flatMap { PageIndex.patched($0, to: entries) } ?? PageIndex.make(entries, basePath: basePath)
+                })
+                files.append(OutputFile(path: "api/index.json", contents: .data(data)))
+            }
+        }
+        cache.localEditBasis?.mapper = mapper
+        guard let changed = try state.outputWriter.update(only: files, cache: cache) else { return nil }
         state.changedOutputs = changed
         return changed
     }
@@ -102,6 +184,39 @@ enum LocalEdits {
         page.excerpt = parsed.excerpt
         page.sections = parsed.sections
         return page
+    }
+
+    /// `page` with everything other pages may show of `parsed` but no list sorts or groups by:
+    /// the local parts, the title, the summary and the other front matter values.
+    static func withShownParts(of parsed: Page, on page: Page) -> Page {
+        var page = withLocalParts(of: parsed, on: page)
+        page.title = parsed.title
+        page.summary = parsed.summary
+        page.frontMatter = parsed.frontMatter
+        page.params = parsed.params
+        return page
+    }
+
+    /// The front matter keys whose values differ between the two pages (not where they are written).
+    static func changedKeys(_ page: Page, _ other: Page) -> Set<String> {
+        func entries(_ page: Page) -> [String: [ContentNode.Entry]] {
+            Dictionary(grouping: page.frontMatter + page.params, by: \.key)
+        }
+        let mine = entries(page), theirs = entries(other)
+        return Set(mine.keys).union(theirs.keys).filter { key in
+            let a = mine[key] ?? [], b = theirs[key] ?? []
+            return a.count != b.count || zip(a, b).contains { !sameValue($0.value, $1.value) }
+        }
+    }
+
+    /// The same value, wherever each is written.
+    static func sameValue(_ a: ContentNode, _ b: ContentNode) -> Bool {
+        switch (a.value, b.value) {
+        case let (.list(x), .list(y)): return x.count == y.count && zip(x, y).allSatisfy { sameValue($0, $1) }
+        case let (.map(x), .map(y)): return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && sameValue($0.value, $1.value) }
+        case (.list, _), (.map, _), (_, .list), (_, .map): return false
+        default: return a.value == b.value
+        }
     }
 
     /// A page with a query section is a list: its layout, pagination and feeds depend on it.

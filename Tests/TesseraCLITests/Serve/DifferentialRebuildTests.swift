@@ -82,6 +82,54 @@ extension Serve {
             #expect(shortPath == (fullContentFeeds ? edited.filter { !["content/p0.md", "content/p1.md", "content/p2.md"].contains($0) } : edited))
         }
 
+        /// Edits of front matter values that lists show but no list sorts by (a title, a value
+        /// the list's component maps), as the watcher reports them: the page, the list page it
+        /// is on, the list's feeds and the JSON index are made again, and nothing else; the
+        /// folder holds what a full build writes. Under a list sorted by title, a title edit
+        /// takes the whole pipeline.
+        @Test func shownValueEditsRebuildToTheSameBytesAsAFullBuild() throws {
+            let site = try DifferentialSite()
+            defer { site.remove() }
+            try site.write("content/list.md", site.list(sort: "path"))
+            let session = PreviewSession(options: site.options(output: site.root + "/preview"))
+            guard case .built = session.build() else { Issue.record("the first build fails"); return }
+            let before = DifferentialSite.snapshot(site.root + "/preview")
+            var reached = Set<String>()
+            for (step, page) in site.pages.enumerated() {
+                site.touched = []
+                let text = try String(contentsOfFile: site.root + "/" + page, encoding: .utf8)
+                try site.write(page, text.replacing(/\ntitle: [^\n]*\n/, with: "\ntitle: \"Retitled \(step)\"\nprogress: 0.\(step + 1)\n", maxReplacements: 1))
+                guard case .built(let report, let changed) = session.build(changes: site.touched) else { Issue.record("step \(step) fails"); return }
+                #expect(report.stepTimings.map(\.step) == ["edited pages"], "step \(step), \(page)")
+                // p0 and p1 are on the list's first page, p2 and p3 on its second.
+                let name = page.dropFirst("content/".count).dropLast(3)
+                let listPage = step < 2 ? "list/" : "list/page/2/"
+                #expect(Set(changed) == Set([
+                    "\(name)/index.html", "\(name)/index.json", listPage + "index.html", listPage + "index.json",
+                    "list/index.xml", "list/atom.xml", "list/feed.json", "api/index.json",
+                ]), "step \(step), \(page): \(changed)")
+                reached.formUnion(changed)
+                guard case .success(let folder) = site.fullBuild(step: step) else { Issue.record("the full build fails"); return }
+                let difference = DifferentialSite.difference(site.root + "/preview", folder)
+                #expect(difference == nil, "step \(step), \(page): \(difference ?? "")")
+            }
+            // Files no edit reached are the first build's, untouched.
+            let after = DifferentialSite.snapshot(site.root + "/preview")
+            let untouched = Set(before.keys).subtracting(reached)
+            #expect(untouched.count > 5 && untouched.allSatisfy { after[$0] == before[$0] }, "\(untouched.sorted())")
+
+            try site.write("content/list.md", site.list(sort: "title"))
+            guard case .built = session.build(changes: site.touched) else { Issue.record("the list's new sort fails"); return }
+            site.touched = []
+            let page = site.pages[0]
+            let text = try String(contentsOfFile: site.root + "/" + page, encoding: .utf8)
+            try site.write(page, text.replacing(/\ntitle: [^\n]*\n/, with: "\ntitle: Zebra\n", maxReplacements: 1))
+            guard case .built(let report, _) = session.build(changes: site.touched) else { Issue.record("the title edit fails"); return }
+            #expect(report.stepTimings.map(\.step) != ["edited pages"], "a list sorts by title")
+            guard case .success(let folder) = site.fullBuild(step: 99) else { Issue.record("the full build fails"); return }
+            #expect(DifferentialSite.difference(site.root + "/preview", folder) == nil)
+        }
+
         /// No input stops `tessera serve`: each hostile file fails one rebuild with an error, and
         /// the next good save builds again.
         @Test func hostileInputFailsARebuildAndTheNextSaveRecovers() throws {
@@ -177,6 +225,20 @@ final class DifferentialSite {
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }
 
+    /// The list page, its query sorted by `sort`, two pages to a page of the list.
+    func list(sort: String) -> String {
+        "---\ntitle: All pages\nfeeds: [rss, atom, json]\naliases: [/everything/]\nsections:\n  - query: { sort: \(sort), component: course, paginate: 2 }\n---\n"
+    }
+
+    /// Every file of a folder with its bytes.
+    static func snapshot(_ folder: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in FileTree.files(in: folder, boundary: nil, problems: DiagnosticCollector()) {
+            files[path] = FileManager.default.contents(atPath: folder + "/" + path)
+        }
+        return files
+    }
+
     func options(output: String) -> BuildOptions {
         BuildOptions(sourceDirectory: root, outputDirectory: output, fallbackBuildDate: Date(timeIntervalSince1970: 0))
     }
@@ -245,6 +307,19 @@ final class DifferentialSite {
                 guard let page = self.pages.randomElement(using: &r) else { return "none" }
                 try self.write(page, self.page(Int.random(in: 0..<50, using: &r), title: "Edited \(Int.random(in: 0..<1000, using: &r))", link: nil))
                 return "edit \(page)"
+            }),
+            ("edit title", { r in
+                guard let page = self.pages.randomElement(using: &r) else { return "none" }
+                // The top-level `progress:` line of an earlier title edit goes, and a new one comes.
+                let text = try String(contentsOfFile: self.root + "/" + page, encoding: .utf8).replacing(/\nprogress: [^\n]*\n/, with: "\n")
+                let value = ["Retitled \(Int.random(in: 0..<1000, using: &r))", "\"Quoted: \\\"it\\\"\"", "A"].randomElement(using: &r)!
+                try self.write(page, text.replacing(/\ntitle: [^\n]*\n/, with: "\ntitle: \(value)\nprogress: 0.\(Int.random(in: 1..<10, using: &r))\n", maxReplacements: 1))
+                return "title of \(page)"
+            }),
+            ("list sort", { r in
+                let sort = ["title", "path", "date"].randomElement(using: &r)!
+                try self.write("content/list.md", self.list(sort: sort))
+                return "list sorted by \(sort)"
             }),
             ("edit body", { r in
                 guard let page = (self.pages + ["content/list.md"]).randomElement(using: &r) else { return "none" }

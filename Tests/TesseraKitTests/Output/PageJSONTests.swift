@@ -250,4 +250,31 @@ import Testing
     func plainTextIsWhatItWas(_ html: String) {
         #expect(HTMLText.plain(html) == Self.reference(html))
     }
+    /// The preview patches `api/index.json` when a title changes: the same bytes as making it
+    /// again, whatever the titles hold; nil when the pages themselves differ.
+    @Test func thePatchedIndexIsTheIndexMadeAgain() throws {
+        let entries = (0..<50).map { (index: Int) -> PageIndexEntry in
+            let language = index % 2 == 0 ? "en" : "fr"
+            let title: String? = index % 7 == 0 ? nil : "Page \(index)"
+            let date: Date? = index % 5 == 0 ? nil : Date(timeIntervalSince1970: Double(index) * 86_400)
+            return PageIndexEntry(id: "p\(index)", json: "/p\(index)/index.json", url: "/p\(index)/", language: language, title: title, date: date)
+        }
+        let last = PageIndex.make(entries, basePath: "/")
+        var edited = entries
+        // Titles that quote an entry's own text, escape, go, come, and a date that changes.
+        edited[3].title = #"{"id":"p4","json":"/p4/index.json","lang":"en"} “quoted” \ / "# + "\u{7}"
+        edited[14].title = "Now titled"
+        edited[20].title = nil
+        edited[21].title = "Was none"
+        edited[49].date = nil
+        edited[0].title = "First"
+        let patched = try #require(PageIndex.patched((entries, last), to: edited))
+        #expect(patched == PageIndex.make(edited, basePath: "/"))
+        #expect(PageIndex.patched((entries, last), to: entries) == last)
+        // Another page, or one more: made again instead.
+        var moved = entries
+        moved[2].json = "/moved/index.json"
+        #expect(PageIndex.patched((entries, last), to: moved) == nil)
+        #expect(PageIndex.patched((entries, last), to: entries + [entries[0]]) == nil)
+    }
 }
