@@ -33,7 +33,12 @@ struct PageMapper: Sendable {
         return copy
     }
 
-    init(mapper: ViewDataMapper, contexts: [String: TransformContext], languages: [SiteLanguage], pages: [Page], selections: QuerySelections, menus: SiteMenus, origin: String = "") {
+    /// `translating`: the translation keys of the pages this mapper will map, when they are few
+    /// (a build that keeps most pages from the last one); nil for every page's.
+    init(
+        mapper: ViewDataMapper, contexts: [String: TransformContext], languages: [SiteLanguage], pages: [Page], translating: Set<String>? = nil,
+        selections: QuerySelections, menus: SiteMenus, origin: String = ""
+    ) {
         self.menus = menus
         self.origin = origin
         self.mapper = mapper
@@ -45,6 +50,7 @@ struct PageMapper: Sendable {
         onlyVersion.reserveCapacity(pages.count)
         for page in pages {
             let key = page.translationKey
+            if let translating, !translating.contains(key) { continue }
             if versions[key] != nil {
                 versions[key]![page.language] = page.url
             } else if let other = onlyVersion[key], other.language != page.language {

@@ -56,18 +56,29 @@ extension BuildStep {
     /// `/blog/page/1/` redirecting to `/blog/`), and gives pages without a `layout:` the theme's
     /// layout for their kind.
     public static let paginate = BuildStep("queries") { state in
+        // Layouts by kind first, while each page is held once (the lists below hold copies, and a
+        // page held twice is copied whole when it changes); the later pages of a list copy theirs.
+        if let layouts = state.templates?.layouts {
+            for position in state.pages.indices where !state.pages[position].layoutIsExplicit && state.pages[position].layout == "page" {
+                let kind = state.pages[position].sections.contains { $0.query != nil } ? "list" : state.pages[position].date != nil ? "article" : nil
+                if let kind, layouts[kind] != nil { state.pages[position].layout = kind }
+            }
+        }
         let index = TermIndex(pages: state.pages, taxonomies: Array(Set(state.pages.flatMap { $0.sections.compactMap(\.query?.termFilter?.key) })))
         var selections = QuerySelections()
         var added: [Page] = []
         var taken = Set(state.pages.map(\.url))
         // Every query runs on both cores (a term page per tag lists its pages), then the lists
-        // are numbered in order.
-        let pages = state.pages
-        let listing = pages.indices.filter { pages[$0].sections.contains { $0.query != nil } }
-        let selected = ParallelMap.map(listing) { position in
-            let page = pages[position]
-            return page.sections.map { section in section.query.flatMap { $0.data == nil ? $0.select(from: pages, terms: index, for: page) : nil } }
-        }
+        // are numbered in order. The copy of the pages goes before any page is changed: a page
+        // held twice is copied whole when it changes.
+        let (listing, selected) = { () -> ([Int], [[[Page]?]]) in
+            let pages = state.pages
+            let listing = pages.indices.filter { pages[$0].sections.contains { $0.query != nil } }
+            return (listing, ParallelMap.map(listing) { position in
+                let page = pages[position]
+                return page.sections.map { section in section.query.flatMap { $0.data == nil ? $0.select(from: pages, terms: index, for: page) : nil } }
+            })
+        }()
         for (position, lists) in zip(listing, selected) {
             let page = state.pages[position]
             selections.lists[page.url] = lists
@@ -109,12 +120,5 @@ extension BuildStep {
         }
         state.pages += added
         state.querySelections = selections
-        if let layouts = state.templates?.layouts {
-            for position in state.pages.indices where !state.pages[position].layoutIsExplicit {
-                let page = state.pages[position]
-                let kind = page.sections.contains { $0.query != nil } ? "list" : page.date != nil ? "article" : nil
-                if page.layout == "page", let kind, layouts[kind] != nil { state.pages[position].layout = kind }
-            }
-        }
     }
 }

@@ -13,7 +13,7 @@ public final class BuildState: @unchecked Sendable {
     /// Language code → its strings, theme's and site's merged.
     public internal(set) var translations: [String: TranslationTable] = [:]
     /// The three above while they load on another core (`BuildStep.loadTemplates`).
-    var templatesLoading: DispatchGroup?
+    var templatesLoading: SideTask?
     public internal(set) var pages: [Page] = []
     /// The `data/` folder's files.
     public internal(set) var data = SiteData()
@@ -70,17 +70,10 @@ public final class BuildState: @unchecked Sendable {
 
     /// HTML pages written or kept, per language code.
     var languagePageCounts: [String: Int] {
-        // Asked at the end of a build, when the pages are all built (twice: record and report).
-        if let counted = countedLanguagePages { return counted }
-        var counts: [String: Int] = [:]
-        let reused = incremental?.reused ?? [:]
-        for page in pages where pageTemplates[page.url] != nil || reused[page.url]?.html == true {
-            counts[page.language, default: 0] += 1
-        }
-        countedLanguagePages = counts
-        return counts
+        renderedPages.merging(incremental?.reusedHTMLPages ?? [:], uniquingKeysWith: +)
     }
-    private var countedLanguagePages: [String: Int]?
+    /// HTML pages rendered by this build, per language code.
+    var renderedPages: [String: Int] = [:]
 
     public var outputDirectory: String {
         let configured = options.outputDirectory ?? configuration.output

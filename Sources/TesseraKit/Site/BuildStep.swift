@@ -40,9 +40,7 @@ extension BuildStep {
     /// They load on another core while the steps that do not read them (data, content) run.
     public static let loadTemplates = BuildStep("load templates") { state in
         guard let theme = state.theme else { return }
-        let loading = DispatchGroup()
-        state.templatesLoading = loading
-        DispatchQueue.global().async(group: loading) { load(theme, into: state) }
+        state.templatesLoading = SideTask { load(theme, into: state) }
     }
 
     private static func load(_ theme: Theme, into state: BuildState) {
@@ -141,23 +139,29 @@ extension BuildStep {
     public static let mapPages = BuildStep("map view data") { state in
         guard let theme = state.theme else { return }
         let languages = state.configuration.languages
+        let reused = state.incremental?.reused ?? [:]
+        let cache = state.cache
+        // The pages to map when the last build's output keeps others (nil: every page).
+        let remade = reused.isEmpty ? nil : state.pages.filter { reused[$0.url] == nil }
+        // A few pages (an edit since the last build) need the translations of those pages alone;
+        // the preview keeps its mapper for any page.
+        let translating = cache == nil ? remade.flatMap { $0.count < state.pages.count / 4 ? Set($0.map(\.translationKey)) : nil } : nil
         var mapper = PageMapper(
             mapper: ViewDataMapper(registry: state.registry, defaultShell: theme.defaultShell),
             contexts: Dictionary(uniqueKeysWithValues: languages.map { ($0.code, state.transformContext(for: $0.code)) }),
-            languages: languages, pages: state.pages, selections: state.querySelections, menus: state.menus, origin: state.configuration.origin)
+            languages: languages, pages: state.pages, translating: translating, selections: state.querySelections, menus: state.menus,
+            origin: state.configuration.origin)
         mapper.taxonomies = state.configuration.taxonomies.map(\.name)
         mapper.mapper.componentDigests = state.pages.contains { ($0.outputs ?? state.configuration.outputs).contains("json") }
         mapper.data = state.data
         let pageMapper = mapper
         let diagnostics = state.diagnostics
-        let cache = state.cache
         // The preview maps edited pages with it later: without this build's listed views.
         if cache != nil { state.pageMapper = pageMapper.forgettingListedViews() }
         let generation = cache?.generation(for: .init(
             configuration: state.configuration, theme: theme,
             schemas: state.registry.codes.compactMap { state.registry[$0]?.schema },
             links: state.links, buildDate: state.buildDate, translations: state.translations, menus: state.menus, data: state.data)) ?? 0
-        let reused = state.incremental?.reused ?? [:]
         if cache == nil && reused.isEmpty {
             // Once a page is mapped, its components live on in its view data: the parsed ones are
             // let go (queries stay, for feeds), so a large site's front matter trees and view data
@@ -174,7 +178,7 @@ extension BuildStep {
             state.pages = pages
         } else {
             let selections = state.querySelections
-            state.pageViews = ParallelMap.map(reused.isEmpty ? state.pages : state.pages.filter { reused[$0.url] == nil }) { page in
+            state.pageViews = ParallelMap.map(remade ?? state.pages) { page in
                 // A page with a query section shows the pages it lists: its view stands while
                 // they are the same pages, unchanged.
                 if page.sections.contains(where: { $0.query != nil }) {
@@ -252,6 +256,7 @@ extension BuildStep {
         for case let (page, result, file)? in results {
             state.outputs.append(file)
             state.pageTemplates[page.url] = result.templates
+            state.renderedPages[page.language, default: 0] += 1
             usedAssets.formUnion(result.assets.keys)
             if state.incremental != nil { state.pageAssets[page.url] = Array(result.assets.keys) }
         }

@@ -40,7 +40,8 @@ final class StoredPages: @unchecked Sendable {
     private var order: [(String, Entry)] = []
     /// Whether this build used each entry of `order` (each is looked up by one file only).
     private var usedFlags: UnsafeMutableBufferPointer<Bool> = .init(start: nil, count: 0)
-    private let indexed = DispatchGroup()
+    /// Opening the file, once `prepare()` asked for it.
+    private let opening = Mutex<SideTask?>(nil)
 
     /// Pages parsed in this build, by content path, with the digest of the bytes parsed.
     private let fresh = Mutex<[String: (digest: UInt64, bytes: [UInt8])]>([:])
@@ -49,15 +50,19 @@ final class StoredPages: @unchecked Sendable {
         self.path = path
     }
 
-    /// Starts opening the stored pages on another core; `pages(for:…)` waits for it. The file
-    /// begins with a table of its entries: opening it reads that table, and each page's bytes
-    /// only when they are used.
+    /// Starts opening the stored pages on another core; `pages(for:…)` opens them itself if that
+    /// core has not begun yet (it may still be checking the output folder), or waits for it. The
+    /// file begins with a table of its entries: opening it reads that table, and each page's
+    /// bytes only when they are used.
     func prepare() {
-        indexed.enter()
-        DispatchQueue.global().async { [self] in
-            defer { indexed.leave() }
-            open()
+        opening.withLock { task in
+            if task == nil { task = SideTask { [self] in open() } }
         }
+    }
+
+    /// Returns once the file is open, if `prepare()` asked for it.
+    private func ready() {
+        opening.withLock { $0 }?.wait()
     }
 
     deinit {
@@ -134,7 +139,7 @@ final class StoredPages: @unchecked Sendable {
     /// The pages of the content file `relative` (below `content/`) when they were stored under
     /// this build's key from the bytes the check found in it; nil means: parse the file.
     func pages(for relative: String, sourcePath: String) -> [Page]? {
-        indexed.wait()
+        ready()
         guard storedKey == key, let entry = entries[relative], let digest = digests(relative), entry.digest == digest,
               let mapping else { return nil }
         var reader = PageDecoder(UnsafeRawBufferPointer(rebasing: mapping[entry.payload]), sourcePath: sourcePath, owner: self)
@@ -145,7 +150,7 @@ final class StoredPages: @unchecked Sendable {
 
     /// How many content files' pages came from here in this build.
     var usedCount: Int {
-        indexed.wait()
+        ready()
         return usedFlags.count { $0 }
     }
 
@@ -160,7 +165,7 @@ final class StoredPages: @unchecked Sendable {
     /// is gone, changed or no longer parses are dropped). Nothing is written when the file
     /// already holds exactly those.
     func save() {
-        indexed.wait()
+        ready()
         let fresh = self.fresh.withLock { $0 }.sorted { $0.key < $1.key }
         // A used entry was not parsed again, so no path is in both.
         let kept = storedKey != key ? [] : order.filter { usedFlags[$0.1.index] }
