@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// View data: what transformers make of content and the only thing templates see.
 ///
@@ -69,21 +70,23 @@ public final class ViewObject: @unchecked Sendable, Equatable {
     final class Deferred: @unchecked Sendable {
         let identity: AnyHashable
         private let compute: @Sendable (String) -> ViewValue?
-        private let lock = NSLock()
-        private var computed: [String: ViewValue] = [:]
+        /// By the key's position: a template reads the same form on every page, and a position
+        /// is found without hashing the key again.
+        private let computed: Mutex<[ViewValue?]>
 
-        init(identity: AnyHashable, compute: @escaping @Sendable (String) -> ViewValue?) {
+        init(identity: AnyHashable, count: Int, compute: @escaping @Sendable (String) -> ViewValue?) {
             self.identity = identity
             self.compute = compute
+            computed = Mutex(Array(repeating: nil, count: count))
         }
 
         /// The value if it was computed already; nil without computing it.
-        func computed(_ key: String) -> ViewValue? { lock.withLock { computed[key] } }
+        func computed(at position: Int) -> ViewValue? { computed.withLock { $0[position] } }
 
-        func value(_ key: String) -> ViewValue? {
-            if let known = lock.withLock({ computed[key] }) { return known }
+        func value(_ key: String, at position: Int) -> ViewValue? {
+            if let known = computed.withLock({ $0[position] }) { return known }
             guard let value = compute(key) else { return nil }
-            lock.withLock { computed[key] = value }
+            computed.withLock { $0[position] = value }
             return value
         }
     }
@@ -151,7 +154,7 @@ public final class ViewObject: @unchecked Sendable, Equatable {
         self.keys = keys
         self.values = keys.map { eager[$0] }
         self.index = Self.index(of: keys)
-        self.deferred = Deferred(identity: identity, compute: compute)
+        self.deferred = Deferred(identity: identity, count: keys.count, compute: compute)
         self.isOpen = false
     }
 
@@ -164,13 +167,13 @@ public final class ViewObject: @unchecked Sendable, Equatable {
     public subscript(key: String) -> ViewValue? {
         guard let position = position(of: key) else { return nil }
         if let value = values[position] { return value }
-        return deferred?.value(key)
+        return deferred?.value(key, at: position)
     }
 
     /// The value of `key` if it is stored or was computed already; never computes it.
     func valueIfComputed(_ key: String) -> ViewValue? {
         guard let position = position(of: key) else { return nil }
-        return values[position] ?? deferred?.computed(key)
+        return values[position] ?? deferred?.computed(at: position)
     }
 
     public var pairs: [(String, ViewValue)] {

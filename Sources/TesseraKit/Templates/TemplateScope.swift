@@ -7,9 +7,11 @@ final class TemplateScope {
     /// component's fields, then what every template of the page gets (`site`, `page`).
     /// Short lists scanned by name: a render looks up every name it prints here, and a hash
     /// per lookup cost more than comparing a few short names.
-    private let values: [(String, TemplateValue)]
+    /// Names apart from values: a scan that copied each (name, value) pair cost more than the
+    /// comparisons.
+    private let valueNames: [String], values: [TemplateValue]
     private let fields: ViewObject?
-    private let common: [(String, TemplateValue)]
+    private let commonNames: [String], common: [TemplateValue]
     private(set) var missing: [String] = []
     /// Translation keys `t` could not find, with the error each gave.
     private(set) var missingTranslations: [(key: String, error: TesseraError)] = []
@@ -19,9 +21,11 @@ final class TemplateScope {
     private let optionalNames: Set<String>
 
     init(_ values: [(String, TemplateValue)], fields: ViewObject? = nil, common: [(String, TemplateValue)] = [], optionalNames: Set<String> = []) {
-        self.values = values
+        valueNames = values.map(\.0)
+        self.values = values.map(\.1)
         self.fields = fields
-        self.common = common
+        commonNames = common.map(\.0)
+        self.common = common.map(\.1)
         self.optionalNames = optionalNames
     }
 
@@ -30,9 +34,9 @@ final class TemplateScope {
 
     func value(named name: String) -> TemplateValue? {
         // The last of a name wins, as in a dictionary filled in order.
-        for (key, value) in values.reversed() where key.isKey(name) { return value }
+        if let position = valueNames.lastIndex(where: { $0.isKey(name) }) { return values[position] }
         if let value = fields?[name] { return .view(value) }
-        for (key, value) in common where key.isKey(name) { return value }
+        if let position = commonNames.firstIndex(where: { $0.isKey(name) }) { return common[position] }
         if let helper = helper(named: name) { return .helper(helper) }
         if optionalNames.contains(name) { return .null }
         if let problem = Translator.CountProblem(name: name) {
@@ -45,7 +49,7 @@ final class TemplateScope {
     }
 
     /// What a template receives, for hints; the asset helpers are documented, not listed.
-    var names: [String] { Set(values.map(\.0)).union(fields?.keys ?? []).union(common.map(\.0)).union(translator == nil ? [] : ["t"]).sorted() }
+    var names: [String] { Set(valueNames).union(fields?.keys ?? []).union(commonNames).union(translator == nil ? [] : ["t"]).sorted() }
 
     /// `{{#asset}}` / `{{#integrity}}` arguments that name no fingerprinted file.
     private(set) var unknownAssets: [(tag: String, name: String)] = []
@@ -102,17 +106,13 @@ final class TemplateScope {
             assetUse?.record(key, entry)
             return .literal(helper == .asset ? basePath + entry.path : entry.integrity)
         case .translate:
-            guard let translator else { return .literal("") }
-            let words = text.utf8.split(whereSeparator: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }).map { String(decoding: $0, as: UTF8.self) }
-            guard let key = words.first else { return .literal("") }
-            let count = words.dropFirst().first { $0.hasPrefix("count=") }.map { String($0.dropFirst("count=".count)) }
-            do {
-                return Self.result(try translator.template(key, countVariable: count))
-            } catch let error as TesseraError {
-                if !missingTranslations.contains(where: { $0.key == key }) { missingTranslations.append((key, error)) }
-                return Self.result((try? fallback?.template(key, countVariable: count)) ?? key)
-            } catch {
-                return .literal(key)
+            guard let call = translator?.call(text) else { return .literal("") }
+            switch call.template {
+            case .success(let template):
+                return Self.result(template)
+            case .failure(let error):
+                if !missingTranslations.contains(where: { $0.key == call.key }) { missingTranslations.append((call.key, error)) }
+                return Self.result((try? fallback?.template(call.key, countVariable: call.countVariable)) ?? call.key)
             }
         }
     }

@@ -2,7 +2,10 @@ import Foundation
 
 /// Looks strings up in one language's table, chooses plural forms by CLDR rules and fills in
 /// `{name}` placeholders. Used by templates (`t`), schema defaults and Swift models.
-public struct Translator: Sendable {
+///
+/// A class: renders ask for it at every `t` and every name their root scope looks up, and a
+/// struct of tables was copied (a retain per table) each time.
+public final class Translator: Sendable {
     public let table: TranslationTable
     public let plurals: PluralRules
     /// `template(_:countVariable:)`'s answers: every page asks for the same few keys.
@@ -37,6 +40,31 @@ public struct Translator: Sendable {
             var values = values
             values["count"] = formattedCount ?? NumberTransformers.plain(count)
             return Self.fill(form, values)
+        }
+    }
+
+    /// What `{{#t}}key count=field{{/t}}` asks for, read from the section's text once per text:
+    /// the key, the count's field, and the template form (or why there is none).
+    struct Call: Sendable {
+        var key: String
+        var countVariable: String?
+        var template: Result<String, TesseraError>
+    }
+    private let calls = Memo<String, Call?>()
+
+    /// The `t` lambda's reading of a section's text; nil when it names no key.
+    func call(_ text: String) -> Call? {
+        calls.value(text) {
+            let words = text.utf8.split(whereSeparator: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }).map { String(decoding: $0, as: UTF8.self) }
+            guard let key = words.first else { return nil }
+            let count = words.dropFirst().first { $0.hasPrefix("count=") }.map { String($0.dropFirst("count=".count)) }
+            do {
+                return Call(key: key, countVariable: count, template: .success(try makeTemplate(key, countVariable: count)))
+            } catch let error as TesseraError {
+                return Call(key: key, countVariable: count, template: .failure(error))
+            } catch {
+                return Call(key: key, countVariable: count, template: .failure(TesseraError("\(error)")))
+            }
         }
     }
 
