@@ -13,18 +13,18 @@ enum MarkdownText {
             var inWord = false
             var index = 0
             let end = bytes.count
+            let asciiKinds = Self.asciiKinds
             while index < end {
                 let byte = bytes[index]
                 let value: UInt32
                 if byte < 0x80 {
                     index += 1
-                    if (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) {
-                        if !inWord { count += 1 }
-                        inWord = true
-                    } else if byte != 0x27 && byte != 0x2D {
-                        // "don't", "well-known": one word.
-                        inWord = false
-                    }
+                    // Without branches on the text: a word starts where a letter or digit
+                    // follows anything else; `'` and `-` ("don't", "well-known") keep the state.
+                    let kind = asciiKinds[Int(byte)]
+                    let next = (kind & 1) | (kind >> 1 & (inWord ? 1 : 0))
+                    count += next & (inWord ? 0 : 1)
+                    inWord = next == 1
                     continue
                 }
                 // A scalar of two to four bytes (a String's bytes are valid UTF-8).
@@ -46,6 +46,11 @@ enum MarkdownText {
             }
             return count
         }
+    }
+
+    /// Per ASCII byte: 1 for a letter or digit, 2 for `'` and `-`, 0 for the rest.
+    private static let asciiKinds: [Int] = (0..<128).map { byte in
+        (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) ? 1 : byte == 0x27 || byte == 0x2D ? 2 : 0
     }
 
     /// Minutes at 230 words a minute, at least one; nil for a page without words.

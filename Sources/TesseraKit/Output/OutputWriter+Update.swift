@@ -118,7 +118,7 @@ extension OutputWriter {
                     return (file.path, old, nil)
                 }
                 let target = root + "/" + file.path
-                let folder = (target as NSString).deletingLastPathComponent
+                let folder = PathText.folder(target)
                 try Self.createFolders(folder)
                 let temporary = folder + "/.tessera-" + UUID().uuidString
                 guard var record = try Self.write(data, to: temporary, recording: true) else { return nil }

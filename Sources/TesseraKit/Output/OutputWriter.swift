@@ -114,8 +114,8 @@ struct OutputWriter {
         var all = Set<String>()
         for folder in folders {
             var current = folder
-            while current.count > root.count, all.insert(current).inserted {
-                current = (current as NSString).deletingLastPathComponent
+            while current.utf8.count > root.utf8.count, all.insert(current).inserted {
+                current = PathText.folder(current)
             }
         }
         return all
@@ -195,9 +195,13 @@ struct OutputWriter {
             guard mkdir(folder, 0o755) == 0 else { throw Self.writeError("cannot create", folder) }
             // Folders first, once each, then every file on every core: Foundation's per-file
             // overhead dominated the build (2 ms a file) before.
-            let folders = Set(files.map { (folder + "/" + $0.path as NSString).deletingLastPathComponent })
-            for path in Self.withParents(folders, below: folder).sorted() where mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw Self.writeError("cannot create", path)
+            // Paths were checked clean above.
+            let folders = Set(files.map { PathText.folder(folder + "/" + $0.path) })
+            // Level by level, each level on every core: a folder's parent was made the level before.
+            let levels = Dictionary(grouping: Self.withParents(folders, below: folder)) { $0.utf8.count { $0 == UInt8(ascii: "/") } }
+            for depth in levels.keys.sorted() {
+                let failed = ParallelMap.map(levels[depth]!.sorted()) { path in mkdir(path, 0o755) != 0 && errno != EEXIST ? path : nil }
+                if let path = failed.lazy.compactMap({ $0 }).first { throw Self.writeError("cannot create", path) }
             }
             let failures = DiagnosticCollector()
             let records = ParallelMap.map(files) { file in

@@ -31,21 +31,35 @@ enum Sitemap {
     static func xml(pages: [Page], configuration: SiteConfiguration) -> String {
         let origin = configuration.origin, basePath = configuration.basePath
         func absolute(_ url: String) -> String { origin + basePath + url.dropFirst() }
-        var byKey: [String: [Page]] = [:]
-        for page in pages where isListed(page) { byKey[page.translationKey, default: []].append(page) }
+        let listed = pages.filter(isListed)
+        // URLs apart, sorted by position: sorting the pages themselves retained each at every move.
+        let urls = listed.map(\.url)
+        let keys = listed.map(\.translationKey)
+        // Translations are grouped only for keys that more than one page has.
+        var counts: [String: Int] = [:]
+        counts.reserveCapacity(keys.count)
+        for key in keys { counts[key, default: 0] += 1 }
+        var byKey: [String: [Int]] = [:]
+        for (position, key) in keys.enumerated() where counts[key, default: 0] > 1 { byKey[key, default: []].append(position) }
         let order = Dictionary(uniqueKeysWithValues: configuration.languages.enumerated().map { ($1.code, $0) })
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 
             """
-        for page in pages.filter(isListed).sorted(by: { $0.url < $1.url }) {
-            xml += "  <url>\n    <loc>\(escape(absolute(page.url)))</loc>\n"
-            if let date = page.date {
-                xml += "    <lastmod>\(FeedWriter.rfc3339(date))</lastmod>\n"
+        xml.reserveCapacity(listed.count * (origin.utf8.count + 80))
+        for position in urls.indices.sorted(by: { urls[$0] < urls[$1] }) {
+            xml += "  <url>\n    <loc>"
+            xml += escape(absolute(urls[position]))
+            xml += "</loc>\n"
+            if let date = listed[position].date {
+                xml += "    <lastmod>"
+                xml += FeedWriter.rfc3339(date)
+                xml += "</lastmod>\n"
             }
-            let versions = (byKey[page.translationKey] ?? []).sorted { (order[$0.language] ?? 0, $0.url) < (order[$1.language] ?? 0, $1.url) }
-            if versions.count > 1 {
+            if let group = byKey[keys[position]] {
+                let versions = group.map { (language: listed[$0].language, url: urls[$0]) }
+                    .sorted { (order[$0.language] ?? 0, $0.url) < (order[$1.language] ?? 0, $1.url) }
                 for version in versions {
                     xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(escape(version.language))\" href=\"\(escape(absolute(version.url)))\"/>\n"
                 }

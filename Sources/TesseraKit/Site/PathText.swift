@@ -17,6 +17,13 @@ enum PathText {
         return dot
     }
 
+    /// The folder of a clean path (no `//`, `.` or trailing `/`): `/site/public/blog/index.html` →
+    /// `/site/public/blog`, `/blog` → `/`, `index.html` → "".
+    static func folder(_ path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// `blog/first.fr.md` → `md`; "" when there is none (`a.` has none, but loses its dot).
     static func pathExtension(_ path: String) -> String {
         guard let dot = extensionDot(path) else { return "" }

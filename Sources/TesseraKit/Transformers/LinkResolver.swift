@@ -58,6 +58,7 @@ public struct LinkResolver: Sendable, Equatable {
     }
 
     private func resolveAfresh(_ raw: String, from pageURL: String, filesOnly: Bool) throws -> Resolution {
+        if let resolution = resolvedPlainPath(raw, filesOnly: filesOnly) { return resolution }
         let target = raw.trimmingCharacters(in: .whitespaces)
         guard !target.isEmpty else { throw TesseraError("the link is empty") }
         if let problem = URLSafety.problem(with: raw, isImage: filesOnly) {
@@ -97,6 +98,30 @@ public struct LinkResolver: Sendable, Equatable {
         throw TesseraError(
             filesOnly ? "no file \(absolute) in static/ or content/" : "no page or file at \(absolute)",
             hint: Suggestions.didYouMean(absolute, in: candidates) ?? (filesOnly ? "put the file in static/ or beside the page in content/" : "link to a page of content/ or a file of static/"))
+    }
+
+    /// A site path of plain characters that the site has (`/posts/first/`, as every listed page
+    /// links its own): nothing to trim, decode, split or normalize, so it is looked up as it is.
+    /// Nil for anything else, which `resolveAfresh` reads in full (and explains when it fails).
+    private func resolvedPlainPath(_ raw: String, filesOnly: Bool) -> Resolution? {
+        var previous: UInt8 = 0
+        for byte in raw.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                break
+            // No `.`: no dot segments, extensions or page references to tell apart.
+            case UInt8(ascii: "/") where previous != UInt8(ascii: "/"):
+                break
+            default:
+                return nil
+            }
+            previous = byte
+        }
+        guard raw.utf8.first == UInt8(ascii: "/") else { return nil }
+        let file = String(raw.dropFirst())
+        guard files.contains(file) || files.contains(file + "index.html") || (!filesOnly && pageURLs.contains(raw)) else { return nil }
+        return Resolution(url: basePath + file, isExternal: false)
     }
 
     static func isExternal(_ target: String) -> Bool {

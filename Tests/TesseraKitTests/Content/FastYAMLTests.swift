@@ -165,4 +165,11 @@ import Testing
             #expect(String(PathText.lastComponent(path)) == (path as NSString).lastPathComponent, "\(path)")
         }
     }
+
+    @Test func foldersOfCleanPathsAreNSStrings() {
+        let paths = ["/site/public/blog/index.html", "/blog", "/", "index.html", "a/b", "/a/b/c.d/e.f", "/é/ü/index.html", "a/.tessera-1/x"]
+        for path in paths {
+            #expect(PathText.folder(path) == (path as NSString).deletingLastPathComponent, "\(path)")
+        }
+    }
 }
