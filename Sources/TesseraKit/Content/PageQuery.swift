@@ -164,12 +164,14 @@ public struct PageQuery: Sendable, Equatable {
         }
         var selected = candidates.filter { candidate in
             guard !candidate.isGenerated, candidate.sourcePath != page.sourcePath, candidate.relativePath.hasPrefix(prefix) else { return false }
-            let rest = candidate.relativePath.dropFirst(prefix.count)
-            let nested = rest.utf8.contains(UInt8(ascii: "/"))
+            let rest = candidate.relativePath.dropFirst(prefix.count).utf8
+            let nested = rest.contains(UInt8(ascii: "/"))
             // The folder's own index page (`index.md`, `_index.fr.md`) is the list, not one of its
             // items: its name's first part between dots.
-            let name = rest.drop { $0 == "." }.prefix { $0 != "." }
-            if !nested, name == "index" || name == "_index" { return false }
+            if !nested {
+                let name = rest.drop { $0 == UInt8(ascii: ".") }.prefix { $0 != UInt8(ascii: ".") }
+                if name.elementsEqual("index".utf8) || name.elementsEqual("_index".utf8) { return false }
+            }
             if !recursive && nested { return false }
             if !tags.isEmpty && !candidate.tags.contains(where: tags.contains) { return false }
             if checksTerms, let filter = termFilter, !Taxonomy(name: filter.key, location: location).terms(of: candidate).contains(where: filter.terms.contains) { return false }

@@ -380,8 +380,12 @@ struct BuildManifest: Equatable {
     }
 
     /// Paths may hold spaces and tabs; `%`, tab, newline and space are percent-escaped.
+    static func needsEscape(_ text: String) -> Bool {
+        text.utf8.contains { $0 == 0x25 || $0 == 0x09 || $0 == 0x0A || $0 == 0x20 || $0 == 0x0D }
+    }
+
     static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x25 || $0 == 0x09 || $0 == 0x0A || $0 == 0x20 || $0 == 0x0D }) else { return text }
+        guard needsEscape(text) else { return text }
         var out = ""
         for character in text.unicodeScalars {
             switch character {
@@ -431,35 +435,41 @@ private func fileStatus(_ path: String) -> stat? {
 /// The lines of a build record, as bytes.
 private struct RecordWriter {
     var bytes: [UInt8] = []
-    private static let digits = Array("0123456789abcdef".utf8)
 
     mutating func text(_ value: String) {
         var value = value
         value.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    mutating func escaped(_ value: String) { text(BuildManifest.escape(value)) }
+    mutating func escaped(_ value: String) {
+        // Most paths need no escape: their bytes go in as they are.
+        if BuildManifest.needsEscape(value) { text(BuildManifest.escape(value)) } else { text(value) }
+    }
 
+    /// Digits through a small buffer on the stack: a record line has five numbers, and tens of
+    /// thousands of lines are written after every build.
     mutating func decimal(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var start = 20
             repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
-                count += 1
             } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<20]))
         }
     }
 
     mutating func hex(_ value: UInt64) {
-        var shift = max(0, (63 - value.leadingZeroBitCount) / 4 * 4)
-        while shift >= 0 {
-            bytes.append(Self.digits[Int((value >> UInt64(shift)) & 0xF)])
-            shift -= 4
+        let count = max(1, (64 - value.leadingZeroBitCount + 3) / 4)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+            for index in 0..<count {
+                let digit = UInt8(truncatingIfNeeded: value >> UInt64(4 * (count - 1 - index))) & 0xF
+                buffer[index] = digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "a") &+ digit &- 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
         }
     }
 
@@ -473,7 +483,7 @@ private struct RecordWriter {
 
     mutating func folders(_ side: String, _ folders: [String: FolderStamp]) {
         for (key, stamp) in folders {
-            text("folder\t" + side); field(); escaped(key); field(); hex(stamp.inode); field(); decimal(stamp.modified); field(); decimal(stamp.changed); end()
+            text("folder\t"); text(side); field(); escaped(key); field(); hex(stamp.inode); field(); decimal(stamp.modified); field(); decimal(stamp.changed); end()
         }
     }
 

@@ -10,12 +10,14 @@ import Synchronization
 /// One file per output folder (`build-<digest>.pages`): a header (the format and a digest of
 /// everything parsing depends on besides the file itself: the engine, the content folder, the
 /// time zone, languages and permalinks), then one entry per content file: its path, the digest
-/// of the bytes its pages were parsed from, and the pages. An entry is used only when that digest
+/// of the bytes its pages were parsed from, and the pages, whose bodies are kept apart at the end
+/// of the file (a build reads every kept page's metadata and almost no body: the metadata lie
+/// together, in few memory pages). An entry is used only when that digest
 /// is the one the build's check found for the file, so an entry can be stale but never wrong. The
 /// file is written whole to a temporary name and renamed over the old one: an interrupted write
 /// leaves the old file or none.
 final class StoredPages: @unchecked Sendable {
-    static let format: UInt32 = 1
+    static let format: UInt32 = 2
     private static let magic: [UInt8] = Array("TSPAGES".utf8)
 
     let path: String
@@ -28,8 +30,9 @@ final class StoredPages: @unchecked Sendable {
 
     private struct Entry {
         var digest: UInt64
-        /// The pages' bytes in the file.
+        /// The pages' bytes in the file, and their bodies'.
         var payload: Range<Int>
+        var bodies: Range<Int>
         /// The entry's place in `order`.
         var index: Int
     }
@@ -44,7 +47,7 @@ final class StoredPages: @unchecked Sendable {
     private let opening = Mutex<SideTask?>(nil)
 
     /// Pages parsed in this build, by content path, with the digest of the bytes parsed.
-    private let fresh = Mutex<[String: (digest: UInt64, bytes: [UInt8])]>([:])
+    private let fresh = Mutex<[String: (digest: UInt64, bytes: [UInt8], bodies: [UInt8])]>([:])
 
     init(path: String) {
         self.path = path
@@ -85,18 +88,17 @@ final class StoredPages: @unchecked Sendable {
         return digest.value
     }
 
-    /// Layout: `TSPAGES`, the format, the key, the number of entries and the table's length;
-    /// the table (per entry: path, digest of the bytes parsed, offset and length of its pages'
-    /// bytes after the table); the pages' bytes.
+    /// Layout: `TSPAGES`, the format, the key, the number of entries, the table's length and the
+    /// pages' length; the table (per entry: path, digest of the bytes parsed, offset and length
+    /// of its pages' bytes after the table, then of its bodies' after the pages); the pages'
+    /// bytes; their bodies.
     private func open() {
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
-              // Mapped at once (one call instead of a fault per page touched): nearly every page of
-              // the file is read when the build keeps most of its content.
-              let base = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), base != MAP_FAILED else { return }
+              let base = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return }
         let bytes = UnsafeRawBufferPointer(start: base, count: Int(info.st_size))
         mapping = bytes
         var reader = PageDecoder(bytes, sourcePath: "")
@@ -104,8 +106,13 @@ final class StoredPages: @unchecked Sendable {
             guard try reader.bytes(Self.magic.count).elementsEqual(Self.magic), try reader.fixed32() == Self.format else { return }
             let key = try reader.fixed64()
             let count = Int(try reader.fixed32())
-            let tableEnd = reader.offset + 4 + Int(try reader.fixed32())
-            guard tableEnd <= bytes.count else { return }
+            let tableLength = Int(try reader.fixed32()), pagesLength = Int(try reader.fixed32())
+            let tableEnd = reader.offset + tableLength, pagesEnd = tableEnd + pagesLength
+            guard tableLength >= 0, pagesLength >= 0, pagesEnd <= bytes.count else { return }
+            // The table and the pages are read nearly whole: mapped in one call rather than a fault
+            // per memory page (MADV_POPULATE_READ; where the kernel lacks it, faults it is). The
+            // bodies are read for the few pages a build renders.
+            _ = madvise(base, pagesEnd, 22)
             var index: [String: Entry] = [:]
             index.reserveCapacity(count)
             var order: [(String, Entry)] = []
@@ -113,9 +120,16 @@ final class StoredPages: @unchecked Sendable {
             for position in 0..<count {
                 let relative = try reader.string()
                 let digest = try reader.fixed64()
-                let offset = Int(try reader.fixed64()), length = Int(try reader.fixed32())
-                guard offset <= bytes.count - tableEnd, length <= bytes.count - tableEnd - offset else { return }
-                let entry = Entry(digest: digest, payload: (tableEnd + offset)..<(tableEnd + offset + length), index: position)
+                // A damaged offset is a damaged file, never a trap.
+                guard let offset = Int(exactly: try reader.fixed64()) else { return }
+                let length = Int(try reader.fixed32())
+                guard let bodyOffset = Int(exactly: try reader.fixed64()) else { return }
+                let bodyLength = Int(try reader.fixed32())
+                guard offset <= pagesLength, length <= pagesLength - offset,
+                      bodyOffset <= bytes.count - pagesEnd, bodyLength <= bytes.count - pagesEnd - bodyOffset else { return }
+                let entry = Entry(
+                    digest: digest, payload: (tableEnd + offset)..<(tableEnd + offset + length),
+                    bodies: (pagesEnd + bodyOffset)..<(pagesEnd + bodyOffset + bodyLength), index: position)
                 index[relative] = entry
                 order.append((relative, entry))
             }
@@ -142,7 +156,9 @@ final class StoredPages: @unchecked Sendable {
         ready()
         guard storedKey == key, let entry = entries[relative], let digest = digests(relative), entry.digest == digest,
               let mapping else { return nil }
-        var reader = PageDecoder(UnsafeRawBufferPointer(rebasing: mapping[entry.payload]), sourcePath: sourcePath, owner: self)
+        var reader = PageDecoder(
+            UnsafeRawBufferPointer(rebasing: mapping[entry.payload]), bodies: UnsafeRawBufferPointer(rebasing: mapping[entry.bodies]),
+            sourcePath: sourcePath, owner: self)
         guard let pages = try? reader.pages(), reader.atEnd else { return nil }
         usedFlags[entry.index] = true
         return pages
@@ -158,7 +174,7 @@ final class StoredPages: @unchecked Sendable {
     func store(_ pages: [Page], for relative: String, digest: UInt64) {
         var encoder = PageEncoder(sourcePath: pages.first?.sourcePath ?? "")
         encoder.pages(pages)
-        fresh.withLock { $0[relative] = (digest, encoder.bytes) }
+        fresh.withLock { $0[relative] = (digest, encoder.bytes, encoder.bodies) }
     }
 
     /// Writes the entries this build used or made, and only those (the pages of a file that
@@ -172,14 +188,18 @@ final class StoredPages: @unchecked Sendable {
         if fresh.isEmpty && kept.count == order.count { return }
         // The table, with each entry's bytes where they go: the kept ones first, in their order.
         var table = PageEncoder(sourcePath: "")
-        var offset = 0
-        let rows = kept.map { ($0.0, $0.1.digest, $0.1.payload.count) } + fresh.map { ($0.key, $0.value.digest, $0.value.bytes.count) }
-        for (relative, digest, length) in rows {
+        var offset = 0, bodyOffset = 0
+        let rows = kept.map { ($0.0, $0.1.digest, $0.1.payload.count, $0.1.bodies.count) }
+            + fresh.map { ($0.key, $0.value.digest, $0.value.bytes.count, $0.value.bodies.count) }
+        for (relative, digest, length, bodyLength) in rows {
             table.string(relative)
             table.fixed64(digest)
             table.fixed64(UInt64(offset))
             table.fixed32(UInt32(length))
+            table.fixed64(UInt64(bodyOffset))
+            table.fixed32(UInt32(bodyLength))
             offset += length
+            bodyOffset += bodyLength
         }
         var header = PageEncoder(sourcePath: "")
         header.bytes.append(contentsOf: Self.magic)
@@ -187,32 +207,36 @@ final class StoredPages: @unchecked Sendable {
         header.fixed64(key)
         header.fixed32(UInt32(kept.count + fresh.count))
         header.fixed32(UInt32(table.bytes.count))
+        header.fixed32(UInt32(offset))
         guard (try? BuildManifest.makeFolder(of: path)) != nil else { return }
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
         var complete = FileTree.write(header.bytes, to: descriptor) && FileTree.write(table.bytes, to: descriptor)
-        // Runs of kept entries go out straight from the old file.
-        var run: Range<Int>?
-        for (_, entry) in kept where complete {
-            guard let mapping else { break }
-            if let current = run, current.upperBound == entry.payload.lowerBound {
-                run = current.lowerBound..<entry.payload.upperBound
-            } else {
-                if let current = run { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[current]), to: descriptor) }
-                run = entry.payload
+        // The pages, then the bodies: runs of kept entries go out straight from the old file.
+        for part in [\Entry.payload, \Entry.bodies] {
+            var run: Range<Int>?
+            for (_, entry) in kept where complete {
+                guard let mapping else { break }
+                let bytes = entry[keyPath: part]
+                if let current = run, current.upperBound == bytes.lowerBound {
+                    run = current.lowerBound..<bytes.upperBound
+                } else {
+                    if let current = run { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[current]), to: descriptor) }
+                    run = bytes
+                }
             }
-        }
-        if let run, let mapping, complete { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[run]), to: descriptor) }
-        var batch: [UInt8] = []
-        for (_, entry) in fresh where complete {
-            batch.append(contentsOf: entry.bytes)
-            if batch.count > 1 << 20 {
-                complete = FileTree.write(batch, to: descriptor)
-                batch.removeAll(keepingCapacity: true)
+            if let run, let mapping, complete { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[run]), to: descriptor) }
+            var batch: [UInt8] = []
+            for (_, entry) in fresh where complete {
+                batch.append(contentsOf: part == \Entry.payload ? entry.bytes : entry.bodies)
+                if batch.count > 1 << 20 {
+                    complete = FileTree.write(batch, to: descriptor)
+                    batch.removeAll(keepingCapacity: true)
+                }
             }
+            if complete { complete = FileTree.write(batch, to: descriptor) }
         }
-        if complete { complete = FileTree.write(batch, to: descriptor) }
         close(descriptor)
         if complete { rename(temporary, path) } else { unlink(temporary) }
     }
@@ -248,6 +272,8 @@ struct PageEncoder {
     ]
 
     var bytes: [UInt8] = []
+    /// The pages' bodies, apart: a page's bytes hold where its body is in these.
+    var bodies: [UInt8] = []
     let sourcePath: String
 
     init(sourcePath: String) {
@@ -421,7 +447,12 @@ struct PageEncoder {
         list(fields.frontMatter) { $0.entry($1) }
         list(fields.params) { $0.entry($1) }
         list(fields.sections) { $0.section($1) }
-        string(fields.body.text)
+        var body = fields.body.text
+        body.withUTF8 { utf8 in
+            unsigned(UInt64(bodies.count))
+            unsigned(UInt64(utf8.count))
+            bodies.append(contentsOf: utf8)
+        }
         int(fields.bodyLine)
         bool(fields.countsBodyWords)
         optional(fields.excerpt) { $0.string($1) }
@@ -438,14 +469,17 @@ struct PageDecoder {
     struct Malformed: Error {}
 
     private let base: UnsafeRawBufferPointer
+    /// What `PageEncoder.bodies` held.
+    private let bodies: UnsafeRawBufferPointer
     private(set) var offset = 0
     /// The file of places stored without one.
     let sourcePath: String
     /// The stored pages `base` is part of: bodies are then left where they are until read.
     let owner: StoredPages?
 
-    init(_ bytes: UnsafeRawBufferPointer, sourcePath: String, owner: StoredPages? = nil) {
+    init(_ bytes: UnsafeRawBufferPointer, bodies: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), sourcePath: String, owner: StoredPages? = nil) {
         base = bytes
+        self.bodies = bodies
         self.sourcePath = sourcePath
         self.owner = owner
     }
@@ -638,11 +672,14 @@ struct PageDecoder {
         let frontMatter = try list { try $0.entry() }
         let params = try list { try $0.entry() }
         let sections = try list { try $0.section() }
+        guard let bodyStart = Int(exactly: try unsigned()), let bodyLength = Int(exactly: try unsigned()),
+              bodyStart <= bodies.count, bodyLength <= bodies.count - bodyStart else { throw Malformed() }
+        let bodyBytes = UnsafeRawBufferPointer(rebasing: bodies[bodyStart..<(bodyStart + bodyLength)])
         let body: Page.Body
         if let owner {
-            body = Page.Body(stored: StoredText(owner: owner, bytes: try bytes(try count())))
+            body = Page.Body(stored: StoredText(owner: owner, bytes: bodyBytes))
         } else {
-            body = Page.Body(try string())
+            body = Page.Body(String(decoding: bodyBytes.bindMemory(to: UInt8.self), as: UTF8.self))
         }
         let bodyLine = try int()
         let countsBodyWords = try bool()

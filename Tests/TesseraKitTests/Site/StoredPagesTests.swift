@@ -8,16 +8,20 @@ import Testing
     static func encoded(_ pages: [Page]) -> [UInt8] {
         var encoder = PageEncoder(sourcePath: pages.first?.sourcePath ?? "")
         encoder.pages(pages)
-        return encoder.bytes
+        return encoder.bytes + [0xFF] + encoder.bodies
     }
 
     static func roundTrip(_ pages: [Page]) throws -> [Page] {
+        var encoder = PageEncoder(sourcePath: pages.first?.sourcePath ?? "")
+        encoder.pages(pages)
         let bytes = encoded(pages)
-        let decoded = try bytes.withUnsafeBytes { bytes in
-            var decoder = PageDecoder(bytes, sourcePath: pages.first?.sourcePath ?? "")
-            let decoded = try decoder.pages()
-            #expect(decoder.atEnd)
-            return decoded
+        let decoded = try encoder.bytes.withUnsafeBytes { bytes in
+            try encoder.bodies.withUnsafeBytes { bodies in
+                var decoder = PageDecoder(bytes, bodies: bodies, sourcePath: pages.first?.sourcePath ?? "")
+                let decoded = try decoder.pages()
+                #expect(decoder.atEnd)
+                return decoded
+            }
         }
         // Bit for bit, for values that are not equal to themselves (a NaN number).
         #expect(encoded(decoded) == bytes)
@@ -152,13 +156,21 @@ import Testing
         var encoder = PageEncoder(sourcePath: "/s/a.md")
         encoder.pages([page])
         let bytes = encoder.bytes
-        for length in 0..<bytes.count {
-            let prefix = Array(bytes[0..<length])
-            let decoded = prefix.withUnsafeBytes { raw -> [Page]? in
-                var decoder = PageDecoder(raw, sourcePath: "/s/a.md")
-                return (try? decoder.pages()).flatMap { decoder.atEnd ? $0 : nil }
+        func decoded(_ bytes: [UInt8], bodies: [UInt8]) -> [Page]? {
+            bytes.withUnsafeBytes { raw in
+                bodies.withUnsafeBytes { bodies in
+                    var decoder = PageDecoder(raw, bodies: bodies, sourcePath: "/s/a.md")
+                    return (try? decoder.pages()).flatMap { decoder.atEnd ? $0 : nil }
+                }
             }
-            #expect(decoded == nil, "a prefix of \(length) of \(bytes.count) bytes")
+        }
+        #expect(decoded(bytes, bodies: encoder.bodies) == [page])
+        for length in 0..<bytes.count {
+            #expect(decoded(Array(bytes[0..<length]), bodies: encoder.bodies) == nil, "a prefix of \(length) of \(bytes.count) bytes")
+        }
+        // A body that is not where the page says: refused, not read from elsewhere.
+        for length in 0..<encoder.bodies.count {
+            #expect(decoded(bytes, bodies: Array(encoder.bodies[0..<length])) == nil, "bodies cut to \(length) bytes")
         }
     }
 
