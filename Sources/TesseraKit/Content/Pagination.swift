@@ -64,6 +64,8 @@ extension BuildStep {
                 if let kind, layouts[kind] != nil { state.pages[position].layout = kind }
             }
         }
+        // Only bodies of pages that list none changed: every list is the last build's.
+        if state.incremental?.keepsStructure(state: state) == true { return }
         let index = TermIndex(pages: state.pages, taxonomies: Array(Set(state.pages.flatMap { $0.sections.compactMap(\.query?.termFilter?.key) })))
         var selections = QuerySelections()
         var added: [Page] = []

@@ -111,35 +111,52 @@ extension BuildStep {
                     return terms.isEmpty ? nil : (page, terms)
                 }
                 guard !pages.isEmpty else { continue }
-                // slug → (the term as first written, its pages)
-                var terms: [String: (name: String, pages: [Page])] = [:]
-                // A page that writes a term twice is listed once: (slug, file) pairs seen.
-                struct Listing: Hashable { var slug: String, file: String }
-                var listed = Set<Listing>()
-                listed.reserveCapacity(pages.reduce(0) { $0 + $1.terms.count })
-                // A term is written on many pages: slugged once.
-                var slugs: [String: String] = [:]
+                // Per slug: the term as first written, and its pages. Each term as written is
+                // looked up once per page that writes it (a term is on many pages).
+                enum Reading { case slot(Int), noSlug, sameSlug(as: Int) }
+                var readings: [String: Reading] = [:]
+                var slugIndex: [String: Int] = [:]
+                var slugs: [String] = [], names: [String] = [], members: [[Page]] = []
                 for (page, pageTerms) in pages {
+                    // A page that writes a term twice is listed once.
+                    var listedUnder: [Int] = []
                     for term in pageTerms {
-                        let slug = slugs[term] ?? Taxonomy.slug(term)
-                        slugs[term] = slug
-                        guard !slug.isEmpty else {
+                        let reading: Reading
+                        if let known = readings[term] {
+                            reading = known
+                        } else {
+                            let slug = Taxonomy.slug(term)
+                            if slug.isEmpty {
+                                reading = .noSlug
+                            } else if let existing = slugIndex[slug] {
+                                reading = names[existing] == term ? .slot(existing) : .sameSlug(as: existing)
+                            } else {
+                                reading = .slot(slugs.count)
+                                slugIndex[slug] = slugs.count
+                                slugs.append(slug)
+                                names.append(term)
+                                members.append([])
+                            }
+                            readings[term] = reading
+                        }
+                        switch reading {
+                        case .noSlug:
                             state.diagnostics.report(Diagnostic(
                                 .error, "the \(taxonomy.name) term '\(term)' has no letters or digits for its URL", at: page.frontMatterValue(taxonomy.name)?.location ?? page.location,
                                 hint: "use a word or a number"))
-                            continue
-                        }
-                        if let existing = terms[slug], existing.name != term {
+                        case .sameSlug(let existing):
                             state.diagnostics.report(Diagnostic(
-                                .error, "the \(taxonomy.name) terms '\(existing.name)' and '\(term)' would share the URL \(language.urlPrefix)/\(taxonomy.name)/\(slug)/",
+                                .error, "the \(taxonomy.name) terms '\(names[existing])' and '\(term)' would share the URL \(language.urlPrefix)/\(taxonomy.name)/\(slugs[existing])/",
                                 at: page.frontMatterValue(taxonomy.name)?.location ?? page.location,
-                                hint: "write the term the same way everywhere ('\(existing.name)' is in content/\(existing.pages[0].relativePath))"))
-                            continue
+                                hint: "write the term the same way everywhere ('\(names[existing])' is in content/\(members[existing][0].relativePath))"))
+                        case .slot(let slot):
+                            guard !listedUnder.contains(slot) else { continue }
+                            listedUnder.append(slot)
+                            members[slot].append(page)
                         }
-                        if !listed.insert(Listing(slug: slug, file: page.sourcePath)).inserted { continue }
-                        terms[slug, default: (term, [])].pages.append(page)
                     }
                 }
+                let terms = slugs.indices.map { (key: slugs[$0], value: (name: names[$0], pages: members[$0])) }
                 let base = language.urlPrefix + "/" + taxonomy.name + "/"
                 let sorted = terms.sorted { $0.key < $1.key }
                 func link(_ text: String) -> String {

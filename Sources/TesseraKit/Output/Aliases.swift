@@ -36,6 +36,8 @@ enum Aliases {
 extension BuildStep {
     /// One redirect page per alias; an alias may not take the place of a page, a file or another alias.
     public static let writeAliases = BuildStep("aliases") { state in
+        // The last build's, when every page's URL and aliases are.
+        guard state.incremental?.structureKept != true else { return }
         let pages = state.pages.filter { !$0.aliases.isEmpty }
         guard !pages.isEmpty else { return }
         // What is at each output path, described only for an alias that collides with it.

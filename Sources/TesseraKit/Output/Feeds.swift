@@ -170,6 +170,8 @@ struct FeedWriter {
 extension BuildStep {
     /// The feeds pages ask for: their entries are the pages their query sections list.
     public static let writeFeeds = BuildStep("feeds") { state in
+        // The last build's, when it lists the same pages with the same front matter.
+        guard state.incremental?.structureKept != true else { return }
         for page in state.pages where !page.feeds.isEmpty && (page.pagination?.number ?? 1) == 1 {
             do {
                 state.outputs += try feedFiles(of: page, state: state)

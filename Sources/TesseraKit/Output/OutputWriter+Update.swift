@@ -103,7 +103,8 @@ extension OutputWriter {
     /// records is there, untouched since), leaves the `keep` paths alone, and removes files no longer built. New
     /// versions are all written under temporary names first and then renamed over the old ones,
     /// so each file is replaced whole and a failure before the renames changes nothing.
-    func updateInPlace(_ files: [OutputFile], previous: [String: BuildManifest.FileRecord], keep: Set<String>) throws
+    /// `keep`: files of the last build to leave as they are (nil: every file not written now).
+    func updateInPlace(_ files: [OutputFile], previous: [String: BuildManifest.FileRecord], keep: Set<String>?) throws
         -> (records: [String: BuildManifest.FileRecord], changed: [String]) {
         try files.forEach { try Self.checkPath($0.path) }
         try checkOutputDirectory()
@@ -144,7 +145,7 @@ extension OutputWriter {
             }
             changed.append(path)
         }
-        changed += removeStale(previous.keys.filter { records[$0] == nil && !keep.contains($0) }, root: root)
+        if let keep { changed += removeStale(previous.keys.filter { records[$0] == nil && !keep.contains($0) }, root: root) }
         return (records, changed.sorted())
     }
 

@@ -269,6 +269,9 @@ extension BuildStep {
             state.outputs.append(OutputFile(path: page.jsonOutputPath, contents: .data(json)))
             listed.append(page)
         }
+        // The index lists titles and dates, the schema the theme's components: the last build's
+        // when it is kept whole but for page bodies.
+        guard state.incremental?.structureKept != true else { return }
         let basePath = configuration.basePath
         let entries = PageIndex.entries(of: listed, writer: writer, basePath: basePath)
         let indexFile = cache?.derived("api/index.json", key: entries, updating: { last in

@@ -127,7 +127,8 @@ extension BuildStep {
         let failed = state.failedPageURLs
         state.links = LinkResolver(
             basePath: state.configuration.basePath,
-            pageURLs: Set(state.pages.map(\.url) + failed.map(\.url)),
+            // With the last build's structure kept, the later pages of its lists are not made again.
+            pageURLs: Set(state.pages.map(\.url) + failed.map(\.url) + (state.incremental?.keptPageURLs ?? [])),
             pageReferences: Dictionary(state.pages.map { ($0.relativePath, $0.url) } + failed.map { ($0.reference, $0.url) }, uniquingKeysWith: { first, _ in first }),
             files: Set(state.staticFiles.map(\.path)),
             fileSources: Dictionary(state.staticFiles.compactMap { file in

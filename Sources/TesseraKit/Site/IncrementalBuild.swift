@@ -87,7 +87,9 @@ final class IncrementalBuild: @unchecked Sendable {
 
     var keptOutputs: [String] { reusedOutputs + keptFiles }
     /// How many files `keptOutputs` has, without making the list.
-    var keptOutputCount: Int { reusedOutputs.count + keptFiles.count }
+    var keptOutputCount: Int { keptTotal ?? reusedOutputs.count + keptFiles.count }
+    /// Files kept when the build keeps the last one's structure (every file not written again).
+    private var keptTotal: Int?
     /// The outputs of the pages in `reused`, listed once when they are chosen.
     private var reusedOutputs: [String] = []
     /// Site-wide files kept as the last build wrote them (the sitemap, when no page's front
@@ -95,6 +97,13 @@ final class IncrementalBuild: @unchecked Sendable {
     private(set) var keptFiles: [String] = []
     /// No front matter, file list or URL changed since the last build.
     private(set) var structureUnchanged = false
+    /// Every changed input is the body of a Markdown page (its front matter's bytes as they were,
+    /// no file added or removed): known once the inputs are compared.
+    private var onlyBodiesChanged = false
+    /// Only bodies changed, of pages that list none, and the last build had no warning: every
+    /// page, URL, list, feed, alias and index is the last build's, so the steps that make them
+    /// are skipped and their files kept (`keepsStructure(state:)`).
+    private(set) var structureKept = false
 
     /// Keeps `path` as the last build wrote it, if it is there untouched and nothing it is made
     /// of changed; false means: build it.
@@ -177,6 +186,13 @@ final class IncrementalBuild: @unchecked Sendable {
         }
         // A folder is skipped next time only if every file listed in it has a record to list it by.
         current.inputFolders = foldersComplete && !unrecorded ? inputFolders : [:]
+        onlyBodiesChanged = !unrecorded && !changedInputs.isEmpty && current.inputs.count == known.count && changedInputs.allSatisfy { path in
+            let lowercased = path.lowercased()
+            guard path.hasPrefix("content/"), lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown"),
+                  let now = current.inputs[path], let before = known[path] else { return false }
+            // A file without a closed front matter has its whole bytes as its structure.
+            return now.structure == before.structure && now.structure != now.digest
+        }
         var environment = StableDigest()
         environment.combine(Self.engineIdentity)
         environment.combine("drafts=\(state.options.includeDrafts) future=\(state.options.includeFuture) theme=\(theme.directory)")
@@ -305,12 +321,49 @@ final class IncrementalBuild: @unchecked Sendable {
 
     // MARK: After loading content
 
+    /// Decides, once content is loaded, whether this build keeps the last one's structure: only
+    /// bodies changed, of pages that list no others (a list's own body is on each of its pages),
+    /// no feed carries bodies, and the last build, intact, printed no warning (the steps skipped
+    /// would print the same ones). Then queries, feeds, aliases and the JSON index are not made
+    /// again: what they made is the last build's, kept in the output folder.
+    func keepsStructure(state: BuildState) -> Bool {
+        guard onlyBodiesChanged, !state.configuration.feeds.fullContent else { return false }
+        settleReference()
+        guard let reference, reference.warnings == 0, !state.diagnostics.hasErrors else { return false }
+        let site = state.siteDirectory
+        let edited = Set(changedInputs.map { site + "/" + $0 })
+        for page in state.pages where edited.contains(page.sourcePath) {
+            // An edited page that lists others, or that the last build did not have at its URL.
+            guard !page.sections.contains(where: { $0.query != nil }), reference.pages[page.url]?.source == Self.source(of: page, site: site) else { return false }
+        }
+        structureKept = true
+        return true
+    }
+
+    /// URLs of the last build's pages, for links, when this build keeps its structure: the later
+    /// pages of paginated lists are not made again.
+    var keptPageURLs: [String] { structureKept ? reference.map { Array($0.pages.keys) } ?? [] : [] }
+
     /// Chooses the pages whose output stays: those whose file is unchanged, when no page's front
     /// matter, no file's presence and no URL changed. That includes pages that list others
     /// (queries, term pages, pages of a paginated list): a list shows what listed pages' front
     /// matter says, never their bodies.
     func planReuse(state: BuildState) {
         settleReference()
+        if structureKept, let reference {
+            // The last build's pages, but for those of the edited files.
+            current.structure = reference.structure
+            structureUnchanged = true
+            reused.reserveCapacity(reference.pages.count)
+            for (url, record) in reference.pages where !changedInputs.contains(record.source) { reused[url] = record }
+            reusedOutputs = reused.values.flatMap(\.outputs)
+            var counts = reference.languagePages
+            for page in state.pages where reused[page.url] == nil && reference.pages[page.url]?.html == true {
+                counts[page.language, default: 0] -= 1
+            }
+            reusedHTMLPages = counts.filter { $0.value != 0 }
+            return
+        }
         // A digest of a set, whatever its order: the sum of its members' digests.
         var structure: UInt64 = 0
         func add(_ kind: UInt64, _ text: String, _ value: UInt64 = 0) {
@@ -348,9 +401,14 @@ final class IncrementalBuild: @unchecked Sendable {
         let records: [String: BuildManifest.FileRecord]
         var changed: [String] = []
         if let reference {
+            if structureKept {
+                // Every file the last build wrote stays but those written again: pages, feeds,
+                // redirects, the sitemap and the JSON index are the last build's.
+                keptTotal = reference.files.count - Set(files.map(\.path)).count { reference.files[$0] != nil }
+            }
             // An update that is interrupted leaves no manifest: the next build is a full one.
             unlink(manifestPath)
-            let result = try writer.updateInPlace(files, previous: reference.files, keep: Set(keptOutputs))
+            let result = try writer.updateInPlace(files, previous: reference.files, keep: structureKept ? nil : Set(keptOutputs))
             changed = result.changed
             // The last build's records, less the files removed, with those written: a kept file's
             // record is the last build's (a page edit writes a few files of thousands).
@@ -389,29 +447,41 @@ final class IncrementalBuild: @unchecked Sendable {
         // record is the last build's.
         var pages = reference?.pages ?? [:]
         var changed = reference == nil
-        var recorded = 0
-        for page in state.pages where warnedPages.isEmpty || !warnedPages.contains(page.url) {
-            if reused[page.url] != nil {
-                recorded += 1
-                continue
-            }
-            guard let source = Self.source(of: page, site: state.siteDirectory) else {
-                if pages.removeValue(forKey: page.url) != nil { changed = true }
-                continue
-            }
+        /// The record of a page built this time, nil for a page of no content file.
+        func record(of page: Page) -> BuildManifest.PageRecord? {
+            guard let source = Self.source(of: page, site: state.siteDirectory) else { return nil }
             let outputs = [page.outputPath, page.jsonOutputPath].filter { current.files[$0] != nil }
-            let html = current.files[page.outputPath] != nil
-            let record = BuildManifest.PageRecord(
-                source: source, outputs: outputs,
-                assets: (state.pageAssets[page.url] ?? []).sorted(), html: html)
-            recorded += 1
-            if pages.updateValue(record, forKey: page.url) != record { changed = true }
+            return BuildManifest.PageRecord(
+                source: source, outputs: outputs, assets: (state.pageAssets[page.url] ?? []).sorted(), html: current.files[page.outputPath] != nil)
         }
-        if pages.count != recorded {
-            // Pages gone since the last build, or with warnings now.
-            let urls = Set(state.pages.lazy.filter { !warnedPages.contains($0.url) }.map(\.url))
-            pages = pages.filter { urls.contains($0.key) }
-            changed = true
+        if structureKept {
+            // The last build's pages, whose records stand but for those built again; one with
+            // warnings now is not recorded (the next build makes it again).
+            for page in state.pages where reused[page.url] == nil {
+                let made = warnedPages.contains(page.url) ? nil : record(of: page)
+                if pages[page.url] != made { changed = true }
+                pages[page.url] = made
+            }
+        } else {
+            var recorded = 0
+            for page in state.pages where warnedPages.isEmpty || !warnedPages.contains(page.url) {
+                if reused[page.url] != nil {
+                    recorded += 1
+                    continue
+                }
+                guard let made = record(of: page) else {
+                    if pages.removeValue(forKey: page.url) != nil { changed = true }
+                    continue
+                }
+                recorded += 1
+                if pages.updateValue(made, forKey: page.url) != made { changed = true }
+            }
+            if pages.count != recorded {
+                // Pages gone since the last build, or with warnings now.
+                let urls = Set(state.pages.lazy.filter { !warnedPages.contains($0.url) }.map(\.url))
+                pages = pages.filter { urls.contains($0.key) }
+                changed = true
+            }
         }
         current.pages = pages
         try? current.write(to: manifestPath, pagesText: changed ? nil : recordedPagesText)

@@ -136,6 +136,67 @@ import Testing
         try site.expectSameAsFullBuild()
     }
 
+    /// A site with every kind of file a build makes from the pages together: term pages, a
+    /// paginated list with feeds and a redirect, the JSON of every page and its index.
+    static let structured = files.merging([
+        "site.yml": "title: Cached\ntheme: mini\nbaseURL: https://example.com/\noutputs: [html, json]\ntaxonomies:\n  tags: { paginate: 1, feeds: [rss] }\n",
+        "content/list.md": "---\ntitle: List\nfeeds: [rss, atom, json]\naliases: [/everything/]\nsections:\n  - query: { tags: [one], sort: date desc, paginate: 1, component: heading }\n---\nThe list's own words.\n",
+    ]) { _, new in new }
+
+    /// Only bodies of pages that list none changed: the queries, feeds, redirects and JSON index
+    /// are not made again but kept, and the folder is still a full build's, file for file.
+    @Test func aBodyEditKeepsTheListsFeedsRedirectsAndIndexOfTheLastBuild() throws {
+        let site = try Site(Self.structured)
+        try site.build()
+        for (path, text) in [
+            ("content/d.md", "---\ntitle: D\n---\nA new body for D.\n"),
+            // Listed by the list and the term page: they show its front matter, not its body.
+            ("content/b.md", "---\ntitle: B\ndate: 2026-11-01\ntags: [one]\n---\nAnother body of B, linking [the second page](/list/page/2/).\n"),
+        ] {
+            try site.site.write(path, text)
+            let (state, report) = try SiteBuilder(options: site.options(cached: true, output: site.site.output)).run()
+            #expect(state.incremental?.structureKept == true, "\(path)")
+            let page = String(path.dropFirst("content/".count).dropLast(".md".count))
+            #expect(Set(state.changedOutputs) == ["\(page)/index.html", "\(page)/index.json"], "\(path): \(state.changedOutputs)")
+            #expect(!report.stepTimings.contains { $0.step == "feeds" && $0.seconds > 0.05 })
+            let full = try SiteBuilder(options: site.options(cached: false, output: site.site.root + "/counted")).build()
+            #expect(report.pages == full.pages && report.files == full.files, "\(report.pages)/\(report.files) against \(full.pages)/\(full.files)")
+            try site.expectSameAsFullBuild()
+        }
+        // The list's own body is on each of its pages: the whole pipeline.
+        try site.site.write("content/list.md", (Self.structured["content/list.md"] ?? "") + "More words.\n")
+        let (state, _) = try SiteBuilder(options: site.options(cached: true, output: site.site.output)).run()
+        #expect(state.incremental?.structureKept == false)
+        #expect(try site.site.read("list/page/2/index.html").contains("More words."))
+        try site.expectSameAsFullBuild()
+    }
+
+    /// What would make a body edit reach other files takes the whole pipeline: feeds that carry
+    /// bodies, and a last build that printed warnings (they are printed again).
+    @Test func aBodyEditTakesTheWholePipelineWhenFeedsCarryBodiesOrTheLastBuildWarned() throws {
+        let full = try Site(Self.structured.merging([
+            "site.yml": "title: Cached\ntheme: mini\nbaseURL: https://example.com/\nfeeds: { content: full }\n",
+        ]) { _, new in new })
+        try full.build()
+        try full.site.write("content/b.md", "---\ntitle: B\ndate: 2026-11-01\ntags: [one]\n---\nA body the feeds carry.\n")
+        var (state, _) = try SiteBuilder(options: full.options(cached: true, output: full.site.output)).run()
+        #expect(state.incremental?.structureKept == false)
+        #expect(try full.site.read("list/index.xml").contains("A body the feeds carry."))
+        try full.expectSameAsFullBuild()
+
+        let warned = try Site(Self.structured.merging([
+            "content/e.md": "---\ntitle: E\ntittle: typo\n---\nE.\n",
+        ]) { _, new in new })
+        let first = try warned.build()
+        #expect(!first.warnings.isEmpty, "a front matter key that looks like a typo")
+        try warned.site.write("content/d.md", "---\ntitle: D\n---\nAnother body.\n")
+        let report: BuildReport
+        (state, report) = try SiteBuilder(options: warned.options(cached: true, output: warned.site.output)).run()
+        #expect(state.incremental?.structureKept == false)
+        #expect(report.warnings.count == first.warnings.count)
+        try warned.expectSameAsFullBuild()
+    }
+
     @Test(arguments: [
         ("content/b.md", "---\ntitle: B renamed\ndate: 2026-11-01\ntags: [one]\n---\nThe body of B, linking [C](c.md).\n"),
         ("content/e.md", "---\ntitle: E\ntags: [two]\n---\nNew.\n"),
