@@ -7,17 +7,20 @@ import Synchronization
 /// The pages an earlier build parsed, kept beside its build record: a build that finds a content
 /// file unchanged decodes its pages from here instead of reading and parsing the file again.
 ///
-/// One file per output folder (`build-<digest>.pages`): a header (the format and a digest of
+/// Two files per output folder. `build-<digest>.pages`: a header (the format, a digest of
 /// everything parsing depends on besides the file itself: the engine, the content folder, the
-/// time zone, languages and permalinks), then one entry per content file: its path, the digest
-/// of the bytes its pages were parsed from, and the pages, whose bodies are kept apart at the end
-/// of the file (a build reads every kept page's metadata and almost no body: the metadata lie
-/// together, in few memory pages). An entry is used only when that digest
-/// is the one the build's check found for the file, so an entry can be stale but never wrong. The
-/// file is written whole to a temporary name and renamed over the old one: an interrupted write
-/// leaves the old file or none.
+/// time zone, languages and permalinks, and which bodies file it reads), then one entry per
+/// content file: its path, the digest of the bytes its pages were parsed from, and the pages.
+/// Their bodies are in `build-<digest>.bodies-<generation>`: a build reads every kept page and
+/// almost no body, so the pages lie together, and a build that parsed a few files again appends
+/// their bodies there instead of copying every body into a new file; the file is written anew,
+/// as the next generation, when most of it is bodies no entry uses any more. An entry is used
+/// only when its digest is the one the build's check found for the file, so an entry can be
+/// stale but never wrong. The pages file is written whole to a temporary name and renamed over
+/// the old one, after the bodies it names are written: an interrupted save leaves the old files
+/// in use (appended bodies are past the end the old table knows), or none.
 final class StoredPages: @unchecked Sendable {
-    static let format: UInt32 = 2
+    static let format: UInt32 = 3
     private static let magic: [UInt8] = Array("TSPAGES".utf8)
 
     let path: String
@@ -38,6 +41,10 @@ final class StoredPages: @unchecked Sendable {
     }
 
     private var mapping: UnsafeRawBufferPointer?
+    /// The bodies file the table reads, its generation, and how many of its bytes the table knows.
+    private var bodiesMapping: UnsafeRawBufferPointer?
+    private var bodiesGeneration: UInt64 = 0
+    private var bodiesLength = 0
     private var entries: [String: Entry] = [:]
     /// Entries in the order of their pages' bytes, for copying runs of them.
     private var order: [(String, Entry)] = []
@@ -69,12 +76,34 @@ final class StoredPages: @unchecked Sendable {
     }
 
     deinit {
-        if let mapping { munmap(UnsafeMutableRawPointer(mutating: mapping.baseAddress), mapping.count) }
+        for mapped in [mapping, bodiesMapping] {
+            if let mapped, mapped.count > 0 { munmap(UnsafeMutableRawPointer(mutating: mapped.baseAddress), mapped.count) }
+        }
         usedFlags.deallocate()
     }
 
     static func path(in cacheDirectory: String, output: String) -> String {
         String(BuildManifest.path(in: cacheDirectory, output: output).dropLast(".manifest".count)) + ".pages"
+    }
+
+    /// The bodies file of a generation.
+    func bodiesPath(_ generation: UInt64) -> String {
+        String(path.dropLast(".pages".count)) + ".bodies-" + String(generation, radix: 16)
+    }
+
+    /// `length` bytes of `path`, mapped; nil when the file is missing or shorter. Empty for 0.
+    private static func map(_ path: String, length: Int? = nil, populate: Bool) -> UnsafeRawBufferPointer? {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = length ?? Int(info.st_size)
+        guard size <= Int(info.st_size) else { return nil }
+        guard size > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        // Pages are read nearly whole: mapped in one call rather than a fault per memory page.
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE | (populate ? MAP_POPULATE : 0), descriptor, 0), base != MAP_FAILED else { return nil }
+        return UnsafeRawBufferPointer(start: base, count: size)
     }
 
     /// The key of pages parsed by `parser` from files below `directory`.
@@ -88,31 +117,24 @@ final class StoredPages: @unchecked Sendable {
         return digest.value
     }
 
-    /// Layout: `TSPAGES`, the format, the key, the number of entries, the table's length and the
-    /// pages' length; the table (per entry: path, digest of the bytes parsed, offset and length
-    /// of its pages' bytes after the table, then of its bodies' after the pages); the pages'
-    /// bytes; their bodies.
+    /// Layout: `TSPAGES`, the format, the key, the bodies' generation and length, the number of
+    /// entries and the table's length; the table (per entry: path, digest of the bytes parsed,
+    /// offset and length of its pages' bytes after the table, then of its bodies in the bodies
+    /// file); the pages' bytes.
     private func open() {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
-              let base = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return }
-        let bytes = UnsafeRawBufferPointer(start: base, count: Int(info.st_size))
+        guard let bytes = Self.map(path, populate: true), bytes.count > 0 else { return }
         mapping = bytes
         var reader = PageDecoder(bytes, sourcePath: "")
         do {
             guard try reader.bytes(Self.magic.count).elementsEqual(Self.magic), try reader.fixed32() == Self.format else { return }
             let key = try reader.fixed64()
+            let generation = try reader.fixed64()
+            // A damaged length is a damaged file, never a trap.
+            guard let knownBodies = Int(exactly: try reader.fixed64()) else { return }
             let count = Int(try reader.fixed32())
-            let tableLength = Int(try reader.fixed32()), pagesLength = Int(try reader.fixed32())
-            let tableEnd = reader.offset + tableLength, pagesEnd = tableEnd + pagesLength
-            guard tableLength >= 0, pagesLength >= 0, pagesEnd <= bytes.count else { return }
-            // The table and the pages are read nearly whole: mapped in one call rather than a fault
-            // per memory page (MADV_POPULATE_READ; where the kernel lacks it, faults it is). The
-            // bodies are read for the few pages a build renders.
-            _ = madvise(base, pagesEnd, 22)
+            let tableEnd = reader.offset + 4 + Int(try reader.fixed32())
+            guard tableEnd <= bytes.count, let bodies = Self.map(bodiesPath(generation), length: knownBodies, populate: false) else { return }
+            bodiesMapping = bodies
             var index: [String: Entry] = [:]
             index.reserveCapacity(count)
             var order: [(String, Entry)] = []
@@ -120,16 +142,15 @@ final class StoredPages: @unchecked Sendable {
             for position in 0..<count {
                 let relative = try reader.string()
                 let digest = try reader.fixed64()
-                // A damaged offset is a damaged file, never a trap.
                 guard let offset = Int(exactly: try reader.fixed64()) else { return }
                 let length = Int(try reader.fixed32())
                 guard let bodyOffset = Int(exactly: try reader.fixed64()) else { return }
                 let bodyLength = Int(try reader.fixed32())
-                guard offset <= pagesLength, length <= pagesLength - offset,
-                      bodyOffset <= bytes.count - pagesEnd, bodyLength <= bytes.count - pagesEnd - bodyOffset else { return }
+                guard offset <= bytes.count - tableEnd, length <= bytes.count - tableEnd - offset,
+                      bodyOffset <= knownBodies, bodyLength <= knownBodies - bodyOffset else { return }
                 let entry = Entry(
                     digest: digest, payload: (tableEnd + offset)..<(tableEnd + offset + length),
-                    bodies: (pagesEnd + bodyOffset)..<(pagesEnd + bodyOffset + bodyLength), index: position)
+                    bodies: bodyOffset..<(bodyOffset + bodyLength), index: position)
                 index[relative] = entry
                 order.append((relative, entry))
             }
@@ -138,6 +159,8 @@ final class StoredPages: @unchecked Sendable {
             self.order = order
             usedFlags = .allocate(capacity: count)
             usedFlags.initialize(repeating: false)
+            bodiesGeneration = generation
+            bodiesLength = knownBodies
             storedKey = key
         } catch {
             // A file cut short or of another make: nothing in it is used.
@@ -156,9 +179,8 @@ final class StoredPages: @unchecked Sendable {
         ready()
         guard storedKey == key, let entry = entries[relative], let digest = digests(relative), entry.digest == digest,
               let mapping else { return nil }
-        var reader = PageDecoder(
-            UnsafeRawBufferPointer(rebasing: mapping[entry.payload]), bodies: UnsafeRawBufferPointer(rebasing: mapping[entry.bodies]),
-            sourcePath: sourcePath, owner: self)
+        let bodies = entry.bodies.isEmpty ? UnsafeRawBufferPointer(start: nil, count: 0) : UnsafeRawBufferPointer(rebasing: bodiesMapping![entry.bodies])
+        var reader = PageDecoder(UnsafeRawBufferPointer(rebasing: mapping[entry.payload]), bodies: bodies, sourcePath: sourcePath, owner: self)
         guard let pages = try? reader.pages(), reader.atEnd else { return nil }
         usedFlags[entry.index] = true
         return pages
@@ -179,66 +201,127 @@ final class StoredPages: @unchecked Sendable {
 
     /// Writes the entries this build used or made, and only those (the pages of a file that
     /// is gone, changed or no longer parses are dropped). Nothing is written when the file
-    /// already holds exactly those.
+    /// already holds exactly those. New bodies go at the end of the bodies file, unless most of
+    /// it would then be bodies no entry uses: the next generation holds the used ones alone.
     func save() {
         ready()
         let fresh = self.fresh.withLock { $0 }.sorted { $0.key < $1.key }
         // A used entry was not parsed again, so no path is in both.
         let kept = storedKey != key ? [] : order.filter { usedFlags[$0.1.index] }
         if fresh.isEmpty && kept.count == order.count { return }
+        guard (try? BuildManifest.makeFolder(of: path)) != nil else { return }
+        let keptBodies = kept.reduce(0) { $0 + $1.1.bodies.count }, freshBodies = fresh.reduce(0) { $0 + $1.value.bodies.count }
+        // Appended to the last generation's file (from its real end: a save cut short may have
+        // left bytes there), or a new generation.
+        var generation = bodiesGeneration, appendAt = 0
+        var appends = bodiesMapping != nil && storedKey == key
+        if appends {
+            var info = stat()
+            appends = stat(bodiesPath(generation), &info) == 0 && Int(info.st_size) >= bodiesLength
+            appendAt = Int(info.st_size)
+            // Mostly bodies of files changed since: written anew.
+            if appendAt + freshBodies > 2 * (keptBodies + freshBodies) + (1 << 20) { appends = false }
+        }
+        if !appends {
+            generation = bodiesGeneration &+ 1
+            appendAt = 0
+        }
+        let target = bodiesPath(generation)
+        let bodiesDescriptor = Glibc.open(target, O_WRONLY | O_CREAT | O_CLOEXEC | (appends ? 0 : O_TRUNC), 0o644)
+        guard bodiesDescriptor >= 0 else { return }
+        var complete = lseek(bodiesDescriptor, off_t(appendAt), SEEK_SET) == off_t(appendAt)
+        // Where each entry's bodies are in the new generation, for the kept ones copied there.
+        var movedBodies: [Range<Int>] = []
+        var end = appendAt
+        if !appends {
+            var run: Range<Int>?
+            movedBodies.reserveCapacity(kept.count)
+            for (_, entry) in kept where complete {
+                guard let bodiesMapping else { break }
+                movedBodies.append(end..<(end + entry.bodies.count))
+                end += entry.bodies.count
+                if let current = run, current.upperBound == entry.bodies.lowerBound {
+                    run = current.lowerBound..<entry.bodies.upperBound
+                } else {
+                    if let current = run { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: bodiesMapping[current]), to: bodiesDescriptor) }
+                    run = entry.bodies
+                }
+            }
+            if let run, let bodiesMapping, complete { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: bodiesMapping[run]), to: bodiesDescriptor) }
+        }
+        var freshStart: [Int] = []
+        var batch: [UInt8] = []
+        for (_, entry) in fresh where complete {
+            freshStart.append(end)
+            end += entry.bodies.count
+            batch.append(contentsOf: entry.bodies)
+            if batch.count > 1 << 20 {
+                complete = FileTree.write(batch, to: bodiesDescriptor)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        if complete { complete = FileTree.write(batch, to: bodiesDescriptor) }
+        close(bodiesDescriptor)
+        guard complete else { return }
+
         // The table, with each entry's bytes where they go: the kept ones first, in their order.
         var table = PageEncoder(sourcePath: "")
-        var offset = 0, bodyOffset = 0
-        let rows = kept.map { ($0.0, $0.1.digest, $0.1.payload.count, $0.1.bodies.count) }
-            + fresh.map { ($0.key, $0.value.digest, $0.value.bytes.count, $0.value.bodies.count) }
-        for (relative, digest, length, bodyLength) in rows {
+        var offset = 0
+        func row(_ relative: String, _ digest: UInt64, _ length: Int, _ bodies: Range<Int>) {
             table.string(relative)
             table.fixed64(digest)
             table.fixed64(UInt64(offset))
             table.fixed32(UInt32(length))
-            table.fixed64(UInt64(bodyOffset))
-            table.fixed32(UInt32(bodyLength))
+            table.fixed64(UInt64(bodies.lowerBound))
+            table.fixed32(UInt32(bodies.count))
             offset += length
-            bodyOffset += bodyLength
+        }
+        for (position, (relative, entry)) in kept.enumerated() {
+            row(relative, entry.digest, entry.payload.count, appends ? entry.bodies : movedBodies[position])
+        }
+        for (position, (relative, entry)) in fresh.enumerated() {
+            row(relative, entry.digest, entry.bytes.count, freshStart[position]..<(freshStart[position] + entry.bodies.count))
         }
         var header = PageEncoder(sourcePath: "")
         header.bytes.append(contentsOf: Self.magic)
         header.fixed32(Self.format)
         header.fixed64(key)
+        header.fixed64(generation)
+        header.fixed64(UInt64(end))
         header.fixed32(UInt32(kept.count + fresh.count))
         header.fixed32(UInt32(table.bytes.count))
-        header.fixed32(UInt32(offset))
-        guard (try? BuildManifest.makeFolder(of: path)) != nil else { return }
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
-        var complete = FileTree.write(header.bytes, to: descriptor) && FileTree.write(table.bytes, to: descriptor)
-        // The pages, then the bodies: runs of kept entries go out straight from the old file.
-        for part in [\Entry.payload, \Entry.bodies] {
-            var run: Range<Int>?
-            for (_, entry) in kept where complete {
-                guard let mapping else { break }
-                let bytes = entry[keyPath: part]
-                if let current = run, current.upperBound == bytes.lowerBound {
-                    run = current.lowerBound..<bytes.upperBound
-                } else {
-                    if let current = run { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[current]), to: descriptor) }
-                    run = bytes
-                }
+        complete = FileTree.write(header.bytes, to: descriptor) && FileTree.write(table.bytes, to: descriptor)
+        // Runs of kept entries go out straight from the old file.
+        var run: Range<Int>?
+        for (_, entry) in kept where complete {
+            guard let mapping else { break }
+            if let current = run, current.upperBound == entry.payload.lowerBound {
+                run = current.lowerBound..<entry.payload.upperBound
+            } else {
+                if let current = run { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[current]), to: descriptor) }
+                run = entry.payload
             }
-            if let run, let mapping, complete { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[run]), to: descriptor) }
-            var batch: [UInt8] = []
-            for (_, entry) in fresh where complete {
-                batch.append(contentsOf: part == \Entry.payload ? entry.bytes : entry.bodies)
-                if batch.count > 1 << 20 {
-                    complete = FileTree.write(batch, to: descriptor)
-                    batch.removeAll(keepingCapacity: true)
-                }
-            }
-            if complete { complete = FileTree.write(batch, to: descriptor) }
         }
+        if let run, let mapping, complete { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[run]), to: descriptor) }
+        batch.removeAll(keepingCapacity: true)
+        for (_, entry) in fresh where complete {
+            batch.append(contentsOf: entry.bytes)
+            if batch.count > 1 << 20 {
+                complete = FileTree.write(batch, to: descriptor)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        if complete { complete = FileTree.write(batch, to: descriptor) }
         close(descriptor)
-        if complete { rename(temporary, path) } else { unlink(temporary) }
+        guard complete, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return
+        }
+        // The last generation's bodies, once no table reads them.
+        if generation != bodiesGeneration { unlink(bodiesPath(bodiesGeneration)) }
     }
 }
 

@@ -250,6 +250,72 @@ import Testing
         try site.expectSameAsFullBuild()
     }
 
+    /// The bodies files beside the stored pages, by generation.
+    static func bodiesFiles(_ site: BuildCacheTests.Site) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: site.cache).filter { $0.contains(".bodies-") }.sorted()
+    }
+
+    /// A body edit appends the new body to the bodies file instead of writing every body again;
+    /// once most of the file is bodies no page uses, the next generation holds the used ones
+    /// alone and the last one goes. Every build's output is a full build's.
+    @Test func bodiesAreAppendedUntilMostAreStaleThenWrittenAnew() throws {
+        let site = try BuildCacheTests.Site(Self.files)
+        try site.build()
+        let first = try #require(try Self.bodiesFiles(site).first)
+        #expect(try Self.bodiesFiles(site) == [first])
+        var sizes: [Int] = []
+        var generations: [[String]] = []
+        // 300 KB bodies: the fourth or fifth makes stale bodies most of the file.
+        for round in 0..<8 {
+            let body = String(repeating: "Round \(round) of a long body. ", count: 10_000)
+            try site.site.write("content/c.md", "---\ntitle: C\ndate: 2026-11-02\n---\n\(body)\n")
+            let report = try site.build()
+            #expect(report.storedPages == 4, "round \(round): \(report.storedPages)")
+            #expect(try site.site.read("c/index.html").contains("Round \(round) of"))
+            try site.expectSameAsFullBuild()
+            let files = try Self.bodiesFiles(site)
+            generations.append(files)
+            #expect(files.count == 1, "one bodies file at a time: \(files)")
+            sizes.append(try FileManager.default.attributesOfItem(atPath: site.cache + "/" + files[0])[.size] as! Int)
+        }
+        // Appended while the same generation lasts; a new generation starts small again.
+        #expect(Set(generations.map { $0[0] }).count >= 2, "\(generations)")
+        for round in 1..<sizes.count where generations[round] == generations[round - 1] {
+            #expect(sizes[round] > sizes[round - 1], "round \(round) appends: \(sizes)")
+        }
+        // At most twice the bodies in use and a megabyte (and the body being added).
+        let inUse = sizes.min()!
+        #expect(sizes.max()! <= 3 * inUse + (1 << 20), "stale bodies do not pile up: \(sizes)")
+    }
+
+    /// Bodies cut short or gone: nothing is taken from the stored pages; bytes after the end the
+    /// table knows (a save cut short) are left alone and the next save appends after them.
+    @Test func aDamagedBodiesFileIsIgnored() throws {
+        let site = try BuildCacheTests.Site(Self.files)
+        try site.build()
+        let bodies = site.cache + "/" + (try #require(try Self.bodiesFiles(site).first))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: bodies))
+        try (whole + Data("left by a save cut short".utf8)).write(to: URL(fileURLWithPath: bodies))
+        try site.site.write("content/c.md", "---\ntitle: C\ndate: 2026-11-02\n---\nAfter the extra bytes.\n")
+        #expect(try site.build().storedPages == 4)
+        try site.expectSameAsFullBuild()
+        for damage in ["cut", "gone"] {
+            let current = site.cache + "/" + (try #require(try Self.bodiesFiles(site).first))
+            if damage == "cut" {
+                try Data(contentsOf: URL(fileURLWithPath: current)).prefix(10).write(to: URL(fileURLWithPath: current))
+            } else {
+                try FileManager.default.removeItem(atPath: current)
+            }
+            try site.site.write("content/c.md", "---\ntitle: C\ndate: 2026-11-02\n---\nBodies \(damage).\n")
+            #expect(try site.build().storedPages == 0, "bodies \(damage)")
+            try site.expectSameAsFullBuild()
+            #expect(try site.build().upToDate)
+        }
+        try site.site.write("content/c.md", "---\ntitle: C\ndate: 2026-11-02\n---\nWhole again.\n")
+        #expect(try site.build().storedPages == 4)
+        try site.expectSameAsFullBuild()
+    }
+
     @Test func aDamagedCacheFileIsIgnoredAndReplaced() throws {
         let site = try BuildCacheTests.Site(Self.files)
         try site.build()
