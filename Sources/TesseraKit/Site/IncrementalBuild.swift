@@ -85,7 +85,7 @@ final class IncrementalBuild: @unchecked Sendable {
         }
     }
 
-    var keptOutputs: [String] { reusedOutputs + keptFiles }
+    var keptOutputs: [String] { (structureKept ? reused.values.flatMap(\.outputs) : reusedOutputs) + keptFiles }
     /// How many files `keptOutputs` has, without making the list.
     var keptOutputCount: Int { keptTotal ?? reusedOutputs.count + keptFiles.count }
     /// Files kept when the build keeps the last one's structure (every file not written again).
@@ -168,7 +168,16 @@ final class IncrementalBuild: @unchecked Sendable {
             if record.modified >= recent { record.modified = 0 }
             return (path, record, true)
         }
-        current.inputs = Dictionary(records.compactMap { $0.map { ($0.0, $0.1) } }, uniquingKeysWith: { first, _ in first })
+        let read = records.lazy.compactMap { $0 }.filter(\.read)
+        if records.count == known.count, !records.contains(where: { $0 == nil }), read.allSatisfy({ known[$0.0] != nil }) {
+            // The same files as last time: their records, with those read again (a file not read
+            // again kept its record, so it was found there).
+            var inputs = known
+            for (path, record, _) in read { inputs[path] = record }
+            current.inputs = inputs
+        } else {
+            current.inputs = Dictionary(records.compactMap { $0.map { ($0.0, $0.1) } }, uniquingKeysWith: { first, _ in first })
+        }
         // Only a file read again can have changed (the others kept their record); a listed file
         // that could not be read counts as changed.
         var inputsChanged = current.inputs.count != known.count
@@ -332,13 +341,18 @@ final class IncrementalBuild: @unchecked Sendable {
         guard let reference, reference.warnings == 0, !state.diagnostics.hasErrors else { return false }
         let site = state.siteDirectory
         let edited = Set(changedInputs.map { site + "/" + $0 })
+        var pages: [(url: String, language: String)] = []
         for page in state.pages where edited.contains(page.sourcePath) {
             // An edited page that lists others, or that the last build did not have at its URL.
             guard !page.sections.contains(where: { $0.query != nil }), reference.pages[page.url]?.source == Self.source(of: page, site: site) else { return false }
+            pages.append((page.url, page.language))
         }
+        editedPages = pages
         structureKept = true
         return true
     }
+    /// The pages of the edited files, when the build keeps the last one's structure.
+    private var editedPages: [(url: String, language: String)] = []
 
     /// URLs of the last build's pages, for links, when this build keeps its structure: the later
     /// pages of paginated lists are not made again.
@@ -354,14 +368,14 @@ final class IncrementalBuild: @unchecked Sendable {
             // The last build's pages, but for those of the edited files.
             current.structure = reference.structure
             structureUnchanged = true
-            reused.reserveCapacity(reference.pages.count)
-            for (url, record) in reference.pages where !changedInputs.contains(record.source) { reused[url] = record }
-            reusedOutputs = reused.values.flatMap(\.outputs)
+            reused = reference.pages
             var counts = reference.languagePages
-            for page in state.pages where reused[page.url] == nil && reference.pages[page.url]?.html == true {
-                counts[page.language, default: 0] -= 1
+            for page in editedPages {
+                if reused.removeValue(forKey: page.url)?.html == true { counts[page.language, default: 0] -= 1 }
             }
             reusedHTMLPages = counts.filter { $0.value != 0 }
+            // Their outputs are listed only if something asks (`keptOutputs`): every file not
+            // written again is kept.
             return
         }
         // A digest of a set, whatever its order: the sum of its members' digests.

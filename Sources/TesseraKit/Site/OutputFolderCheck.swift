@@ -14,12 +14,8 @@ import Synchronization
 /// done with its own task joins the check another one started.
 final class OutputFolderCheck: @unchecked Sendable {
     private let root: Int32
-    /// Handles of the folders at the output's top (`posts`, `tags`): a path below one is looked
-    /// up from it, a component shorter (most of a `stat`'s time is the walk along the path).
-    private let tops: [String: Int32]
-    /// Each file and folder by the handle to look it up from and its path from there.
-    private let files: [(base: Int32, path: String, record: BuildManifest.FileRecord)]
-    private let folders: [(path: String, base: Int32, rest: String, stamp: FolderStamp)]
+    private let files: [(path: String, record: BuildManifest.FileRecord)]
+    private let folders: [(path: String, stamp: FolderStamp)]
     private let recordedFiles: [String: BuildManifest.FileRecord]
     private let recordedFolders: [String: FolderStamp]
     private let trustedBefore: Int
@@ -36,26 +32,8 @@ final class OutputFolderCheck: @unchecked Sendable {
         // Without a recorded stamp, the folder itself is listed (and so everything new below it).
         var folders = folders
         if folders[""] == nil { folders[""] = FolderStamp(inode: 0, modified: 0, changed: 0) }
-        var tops: [String: Int32] = [:]
-        for folder in folders.keys where !folder.isEmpty && !folder.utf8.contains(UInt8(ascii: "/")) {
-            let handle = openat(root, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if handle >= 0 { tops[folder] = handle }
-        }
-        self.tops = tops
-        let root = root
-        /// The handle to look `path` up from, and the path from it.
-        func base(of path: String) -> (Int32, String) {
-            guard let slash = path.utf8.firstIndex(of: UInt8(ascii: "/")), let top = tops[String(path[..<slash])] else { return (root, path) }
-            return (top, String(path[path.utf8.index(after: slash)...]))
-        }
-        self.files = files.map { path, record in
-            let (handle, rest) = base(of: path)
-            return (handle, rest, record)
-        }
-        self.folders = folders.map { path, stamp in
-            let (handle, rest) = base(of: path)
-            return (path, handle, rest, stamp)
-        }
+        self.files = files.map { ($0.key, $0.value) }
+        self.folders = folders.map { ($0.key, $0.value) }
         recordedFiles = files
         recordedFolders = folders
         // A folder changed in the last two seconds may change again within the same clock tick
@@ -63,10 +41,7 @@ final class OutputFolderCheck: @unchecked Sendable {
         trustedBefore = Int((Date().timeIntervalSince1970 - 2) * 1e9)
     }
 
-    deinit {
-        for handle in tops.values { close(handle) }
-        close(root)
-    }
+    deinit { close(root) }
 
     /// Checks slices until none is left.
     func work() {
@@ -93,15 +68,15 @@ final class OutputFolderCheck: @unchecked Sendable {
         return (true, stamps, !changed.isEmpty)
     }
 
-    private func checkFile(_ file: (base: Int32, path: String, record: BuildManifest.FileRecord)) -> Bool {
+    private func checkFile(_ file: (path: String, record: BuildManifest.FileRecord)) -> Bool {
         var info = stat()
-        guard fstatat(file.base, file.path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        guard fstatat(root, file.path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         return file.record.sameStat(as: .from(info))
     }
 
-    private func checkFolder(_ folder: (path: String, base: Int32, rest: String, stamp: FolderStamp), changed: inout [(String, FolderStamp)]) -> Bool {
+    private func checkFolder(_ folder: (path: String, stamp: FolderStamp), changed: inout [(String, FolderStamp)]) -> Bool {
         var info = stat()
-        guard fstatat(folder.base, folder.rest.isEmpty ? "." : folder.rest, &info, AT_SYMLINK_NOFOLLOW) == 0,
+        guard fstatat(root, folder.path.isEmpty ? "." : folder.path, &info, AT_SYMLINK_NOFOLLOW) == 0,
               info.st_mode & S_IFMT == S_IFDIR else { return false }
         let stamp = FolderStamp(info)
         if stamp == folder.stamp { return true }
