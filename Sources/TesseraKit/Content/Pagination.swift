@@ -69,7 +69,8 @@ extension BuildStep {
         let index = TermIndex(pages: state.pages, taxonomies: Array(Set(state.pages.flatMap { $0.sections.compactMap(\.query?.termFilter?.key) })))
         var selections = QuerySelections()
         var added: [Page] = []
-        var taken = Set(state.pages.map(\.url))
+        // Made only for a paginated list (a pass over every page, kept from a site without).
+        lazy var taken = Set(state.pages.map(\.url))
         // Every query runs on both cores (a term page per tag lists its pages), then the lists
         // are numbered in order. The copy of the pages goes before any page is changed: a page
         // held twice is copied whole when it changes.

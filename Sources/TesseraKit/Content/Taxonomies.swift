@@ -100,7 +100,8 @@ extension BuildStep {
         let configuration = state.configuration
         let layouts = state.templates?.layouts
         func layout(_ name: String) -> String { layouts?[name] != nil ? name : "page" }
-        var taken = Set(state.pages.map(\.url))
+        // Made only for a taxonomy with terms (a pass over every page, kept from a site without).
+        lazy var taken = Set(state.pages.map(\.url))
         var added: [Page] = []
         for taxonomy in configuration.taxonomies {
             for language in configuration.languages {

@@ -109,18 +109,6 @@ struct OutputWriter {
         return length > 0 && (dots != length || length > 2)
     }
 
-    /// Every folder between `root` and each of `folders`; sorted, parents come before children.
-    static func withParents(_ folders: Set<String>, below root: String) -> Set<String> {
-        var all = Set<String>()
-        for folder in folders {
-            var current = folder
-            while current.utf8.count > root.utf8.count, all.insert(current).inserted {
-                current = PathText.folder(current)
-            }
-        }
-        return all
-    }
-
     /// Writes one file with plain POSIX calls.
     static func write(_ file: OutputFile, to path: String) throws {
         try write(try contents(of: file), to: path, recording: false)
@@ -142,20 +130,27 @@ struct OutputWriter {
     /// file written, for the build cache.
     @discardableResult
     static func write(_ data: Data, to path: String, recording: Bool) throws -> BuildManifest.FileRecord? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { throw writeError("cannot create", path) }
+        try write(data, to: path, in: (AT_FDCWD, path), recording: recording)
+    }
+
+    /// `write(_:to:recording:)` with the path looked up from a folder's handle (`relative` in it):
+    /// a short path is a short walk, and a build opens every file it writes. `path` names it in
+    /// messages.
+    static func write(_ data: Data, to path: @autoclosure () -> String, in folder: (handle: Int32, relative: String), recording: Bool) throws -> BuildManifest.FileRecord? {
+        let descriptor = openat(folder.handle, folder.relative, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw writeError("cannot create", path()) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                guard written > 0 else { throw writeError("cannot write", path) }
+                guard written > 0 else { throw writeError("cannot write", path()) }
                 offset += written
             }
         }
         guard recording else { return nil }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw writeError("cannot read back", path) }
+        guard fstat(descriptor, &info) == 0 else { throw writeError("cannot read back", path()) }
         return BuildManifest.FileRecord(
             size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
             inode: UInt64(info.st_ino), digest: StableDigest.of(data))
@@ -194,18 +189,36 @@ struct OutputWriter {
         do {
             guard mkdir(folder, 0o755) == 0 else { throw Self.writeError("cannot create", folder) }
             // Folders first, once each, then every file on every core: Foundation's per-file
-            // overhead dominated the build (2 ms a file) before.
-            // Paths were checked clean above.
-            let folders = Set(files.map { PathText.folder(folder + "/" + $0.path) })
-            // Level by level, each level on every core: a folder's parent was made the level before.
-            let levels = Dictionary(grouping: Self.withParents(folders, below: folder)) { $0.utf8.count { $0 == UInt8(ascii: "/") } }
-            for depth in levels.keys.sorted() {
-                let failed = ParallelMap.map(levels[depth]!.sorted()) { path in mkdir(path, 0o755) != 0 && errno != EEXIST ? path : nil }
-                if let path = failed.lazy.compactMap({ $0 }).first { throw Self.writeError("cannot create", path) }
+            // overhead dominated the build (2 ms a file) before. Everything is made from a handle
+            // of the new folder, by paths checked clean above.
+            let handle = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            guard handle >= 0 else { throw Self.writeError("cannot open", folder) }
+            defer { close(handle) }
+            // Level by level, a folder's parent made the level before; the folders of one parent
+            // by one core (two making entries in one folder wait on its lock), parents on every core.
+            var levels: [[String]] = []
+            var listed = Set<String>()
+            for file in files {
+                var current = PathText.folder(file.path)
+                while !current.isEmpty, listed.insert(current).inserted {
+                    let depth = current.utf8.count { $0 == UInt8(ascii: "/") }
+                    while levels.count <= depth { levels.append([]) }
+                    levels[depth].append(current)
+                    current = PathText.folder(current)
+                }
+            }
+            for level in levels {
+                let byParent = Array(Dictionary(grouping: level, by: PathText.folder).values)
+                let failed = ParallelMap.map(byParent) { siblings in
+                    siblings.sorted().first { mkdirat(handle, $0, 0o755) != 0 && errno != EEXIST }
+                }
+                if let path = failed.lazy.compactMap({ $0 }).first { throw Self.writeError("cannot create", folder + "/" + path) }
             }
             let failures = DiagnosticCollector()
             let records = ParallelMap.map(files) { file in
-                failures.attempt { try Self.write(try Self.contents(of: file), to: folder + "/" + file.path, recording: recording) } ?? nil
+                failures.attempt {
+                    try Self.write(try Self.contents(of: file), to: folder + "/" + file.path, in: (handle, file.path), recording: recording)
+                } ?? nil
             }
             try Self.write(.text(Self.markerName, Self.markerText), to: folder + "/" + Self.markerName)
             try failures.throwIfErrors()

@@ -118,17 +118,29 @@ extension BuildStep {
         for (relative, path) in theme.files(in: .static, problems: state.diagnostics) where byPath[relative] == nil {
             byPath[relative] = OutputFile(path: relative, contents: .copy(from: path))
         }
-        // A few static files against thousands of pages: the pages are looked up, not collected.
-        let staticPaths = Set(byPath.keys)
-        for path in Set(state.pages.lazy.map(\.outputPath).filter(staticPaths.contains)).sorted() {
-            state.diagnostics.report(Diagnostic(.error, "the static file \(path) has the same path as a page", hint: "rename the file or the page"))
+        let pageURLs = Set(state.pages.map(\.url))
+        // A few static files against thousands of pages: each file's path is looked up among the
+        // pages' (`a/index.html` is the page `/a/` or `/a/index.html`, `404.html` is `/404.html`),
+        // and so is each folder it is in or would be (a page `/a.html/` writes into `a.html/`).
+        for path in byPath.keys.sorted() {
+            let folder = path == "index.html" ? "/" : path.hasSuffix("/index.html") ? "/" + path.dropLast("index.html".count) : nil
+            if path.hasSuffix(".html"), pageURLs.contains("/" + path) || folder.map(pageURLs.contains) == true {
+                state.diagnostics.report(Diagnostic(.error, "the static file \(path) has the same path as a page", hint: "rename the file or the page"))
+                continue
+            }
+            var parents = [path]
+            while let last = parents.last, last.utf8.contains(UInt8(ascii: "/")) { parents.append(PathText.folder(last)) }
+            guard let url = ["/" + path + "/"].filter(pageURLs.contains).first ?? parents.dropFirst().map({ "/" + $0 }).first(where: pageURLs.contains) else { continue }
+            state.diagnostics.report(Diagnostic(
+                .error, "the static file \(path) and the page \(url) need the same name, one for a file and one for a folder",
+                hint: "rename the file, or give the page another `slug:`"))
         }
         state.staticFiles = byPath.values.sorted { $0.path < $1.path }
         let failed = state.failedPageURLs
         state.links = LinkResolver(
             basePath: state.configuration.basePath,
             // With the last build's structure kept, the later pages of its lists are not made again.
-            pageURLs: Set(state.pages.map(\.url) + failed.map(\.url) + (state.incremental?.keptPageURLs ?? [])),
+            pageURLs: pageURLs.union(failed.map(\.url) + (state.incremental?.keptPageURLs ?? [])),
             pageReferences: Dictionary(state.pages.map { ($0.relativePath, $0.url) } + failed.map { ($0.reference, $0.url) }, uniquingKeysWith: { first, _ in first }),
             files: Set(state.staticFiles.map(\.path)),
             fileSources: Dictionary(state.staticFiles.compactMap { file in

@@ -44,6 +44,26 @@ import Testing
         #expect(Self.snapshot(site.root) == before, "a refused build changes nothing")
     }
 
+    /// A static file at a page's output path would overwrite the page (or be overwritten), and
+    /// one where a page needs a folder (or in a folder where a page is a file) could not be
+    /// written: refused, before anything is, whichever URL form the page has. Files beside
+    /// pages are not.
+    @Test(arguments: [
+        ("static/about/index.html", "content/about.md", "", "the static file about/index.html has the same path as a page"),
+        ("static/index.html", "content/index.md", "", "the static file index.html has the same path as a page"),
+        ("static/404.html", "content/404.md", "", "the static file 404.html has the same path as a page"),
+        ("static/legal.html", "content/legal.md", "slug: legal.html\n", "the static file legal.html and the page /legal.html/ need the same name, one for a file and one for a folder"),
+        ("static/404.html/logo.png", "content/404.md", "", "the static file 404.html/logo.png and the page /404.html need the same name, one for a file and one for a folder"),
+    ])
+    func aStaticFileWhereAPageIsIsRefused(file: String, page: String, slug: String, message: String) throws {
+        let site = try TemporarySite([file: "<p>static</p>", page: "---\ntitle: A page\n\(slug)---\nText.\n"])
+        let before = Self.snapshot(site.root)
+        #expect(Self.buildError(site, output: nil).map { String($0.prefix { $0 != "\n" }) } == ["error: " + message])
+        #expect(Self.snapshot(site.root) == before, "nothing written")
+        let fine = try TemporarySite(["static/about/photo.html": "<p>static</p>", "content/about.md": "---\ntitle: About\n---\nText.\n"])
+        #expect(Self.buildError(fine, output: nil) == [])
+    }
+
     @Test func anOutputFolderInSiteYMLIsRefusedAtItsLine() throws {
         let site = try TemporarySite(["site.yml": "title: T\ntheme: mini\noutput: content\n"])
         let before = Self.snapshot(site.root)
