@@ -69,8 +69,13 @@ extension BuildStep {
         let index = TermIndex(pages: state.pages, taxonomies: Array(Set(state.pages.flatMap { $0.sections.compactMap(\.query?.termFilter?.key) })))
         var selections = QuerySelections()
         var added: [Page] = []
-        // Made only for a paginated list (a pass over every page, kept from a site without).
-        lazy var taken = Set(state.pages.map(\.url))
+        // Every URL, made only for a paginated list (a pass over every page, kept from a site
+        // without). Not a `lazy var`: a local one copies the whole set at every insert.
+        var takenURLs: Set<String>?
+        func take(_ url: String) -> Bool {
+            if takenURLs == nil { takenURLs = Set(state.pages.map(\.url)) }
+            return takenURLs!.insert(url).inserted
+        }
         // Every query runs on both cores (a term page per tag lists its pages), then the lists
         // are numbered in order. The copy of the pages goes before any page is changed: a page
         // held twice is copied whole when it changes.
@@ -112,7 +117,7 @@ extension BuildStep {
                 later.aliases = []
                 later.isGenerated = true
                 later.translationKey = first.translationKey + "#page/\(number)"
-                guard taken.insert(later.url).inserted else {
+                guard take(later.url) else {
                     state.diagnostics.report(Diagnostic(
                         .error, "page \(number) of this list would be at \(later.url), where another page is", at: location,
                         hint: "move that page, or list more items per page"))
