@@ -230,37 +230,22 @@ final class StoredPages: @unchecked Sendable {
         let bodiesDescriptor = Glibc.open(target, O_WRONLY | O_CREAT | O_CLOEXEC | (appends ? 0 : O_TRUNC), 0o644)
         guard bodiesDescriptor >= 0 else { return }
         var complete = lseek(bodiesDescriptor, off_t(appendAt), SEEK_SET) == off_t(appendAt)
-        // Where each entry's bodies are in the new generation, for the kept ones copied there.
-        var movedBodies: [Range<Int>] = []
+        // Where each entry's bodies go: kept ones stay where they are when appending, else they
+        // are copied first; new ones after.
         var end = appendAt
+        var movedBodies: [Range<Int>] = []
         if !appends {
-            var run: Range<Int>?
-            movedBodies.reserveCapacity(kept.count)
-            for (_, entry) in kept where complete {
-                guard let bodiesMapping else { break }
-                movedBodies.append(end..<(end + entry.bodies.count))
-                end += entry.bodies.count
-                if let current = run, current.upperBound == entry.bodies.lowerBound {
-                    run = current.lowerBound..<entry.bodies.upperBound
-                } else {
-                    if let current = run { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: bodiesMapping[current]), to: bodiesDescriptor) }
-                    run = entry.bodies
-                }
+            movedBodies = kept.map { _, entry in
+                defer { end += entry.bodies.count }
+                return end..<(end + entry.bodies.count)
             }
-            if let run, let bodiesMapping, complete { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: bodiesMapping[run]), to: bodiesDescriptor) }
+            if let bodiesMapping, complete { complete = Self.write(runsOf: kept.map(\.1.bodies), in: bodiesMapping, to: bodiesDescriptor) }
         }
-        var freshStart: [Int] = []
-        var batch: [UInt8] = []
-        for (_, entry) in fresh where complete {
-            freshStart.append(end)
-            end += entry.bodies.count
-            batch.append(contentsOf: entry.bodies)
-            if batch.count > 1 << 20 {
-                complete = FileTree.write(batch, to: bodiesDescriptor)
-                batch.removeAll(keepingCapacity: true)
-            }
+        let freshStart = fresh.map { _, entry in
+            defer { end += entry.bodies.count }
+            return end
         }
-        if complete { complete = FileTree.write(batch, to: bodiesDescriptor) }
+        if complete { complete = Self.write(fresh.lazy.map(\.value.bodies), to: bodiesDescriptor) }
         close(bodiesDescriptor)
         guard complete else { return }
 
@@ -295,26 +280,8 @@ final class StoredPages: @unchecked Sendable {
         guard descriptor >= 0 else { return }
         complete = FileTree.write(header.bytes, to: descriptor) && FileTree.write(table.bytes, to: descriptor)
         // Runs of kept entries go out straight from the old file.
-        var run: Range<Int>?
-        for (_, entry) in kept where complete {
-            guard let mapping else { break }
-            if let current = run, current.upperBound == entry.payload.lowerBound {
-                run = current.lowerBound..<entry.payload.upperBound
-            } else {
-                if let current = run { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[current]), to: descriptor) }
-                run = entry.payload
-            }
-        }
-        if let run, let mapping, complete { complete = FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[run]), to: descriptor) }
-        batch.removeAll(keepingCapacity: true)
-        for (_, entry) in fresh where complete {
-            batch.append(contentsOf: entry.bytes)
-            if batch.count > 1 << 20 {
-                complete = FileTree.write(batch, to: descriptor)
-                batch.removeAll(keepingCapacity: true)
-            }
-        }
-        if complete { complete = FileTree.write(batch, to: descriptor) }
+        if let mapping, complete { complete = Self.write(runsOf: kept.map(\.1.payload), in: mapping, to: descriptor) }
+        if complete { complete = Self.write(fresh.lazy.map(\.value.bytes), to: descriptor) }
         close(descriptor)
         guard complete, rename(temporary, path) == 0 else {
             unlink(temporary)
@@ -322,6 +289,33 @@ final class StoredPages: @unchecked Sendable {
         }
         // The last generation's bodies, once no table reads them.
         if generation != bodiesGeneration { unlink(bodiesPath(bodiesGeneration)) }
+    }
+
+    /// Writes the bytes of `ranges` of `mapping`, in order, neighbours in one write.
+    private static func write(runsOf ranges: [Range<Int>], in mapping: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var run: Range<Int>?
+        for range in ranges {
+            if let current = run, current.upperBound == range.lowerBound {
+                run = current.lowerBound..<range.upperBound
+                continue
+            }
+            if let current = run, !FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[current]), to: descriptor) { return false }
+            run = range
+        }
+        return run.map { FileTree.write(UnsafeRawBufferPointer(rebasing: mapping[$0]), to: descriptor) } ?? true
+    }
+
+    /// Writes `chunks` one after another, gathered into writes of about a megabyte.
+    private static func write<Chunks: Sequence<[UInt8]>>(_ chunks: Chunks, to descriptor: Int32) -> Bool {
+        var batch: [UInt8] = []
+        for chunk in chunks {
+            batch.append(contentsOf: chunk)
+            if batch.count > 1 << 20 {
+                guard FileTree.write(batch, to: descriptor) else { return false }
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        return FileTree.write(batch, to: descriptor)
     }
 }
 
