@@ -16,6 +16,11 @@ Floors: the `cmark` command over all the corpus's Markdown, and `cp -r` of the c
 Installs Hugo (and cmark) with apt-get when missing. Prints one table; ratios are Tessera / Hugo.
 --work puts corpora and outputs there (the published figures use /dev/shm, a RAM disk, so that the
 shared machine's disk does not decide them).
+
+--check times nothing and needs no Hugo: it builds each corpus with Tessera in full, then with the
+build cache (nothing changed, one post edited, a new post), and fails unless every cached build's
+output is byte for byte a full build's. The test suite runs it at a small N, so the corpora keep
+building with the current theme and the cache keeps its promise on them.
 """
 import argparse, os, random, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -164,6 +169,73 @@ def edit_one_post(root):
         f.write("\nOne more sentence, edited between two builds.\n")
 
 
+def install_missing(tools):
+    """Debian's packages of the tools missing from PATH (through sudo unless root)."""
+    missing = [tool for tool in tools if not shutil.which(tool)]
+    if not missing:
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + missing, check=True, env=env)
+
+
+def tree(root):
+    """Every file under root (relative path -> bytes), and every folder."""
+    files, folders = {}, set()
+    for folder, names, leaves in os.walk(root):
+        relative = os.path.relpath(folder, root)
+        folders.update(os.path.normpath(os.path.join(relative, name)) for name in names)
+        for leaf in leaves:
+            with open(os.path.join(folder, leaf), "rb") as f:
+                files[os.path.normpath(os.path.join(relative, leaf))] = f.read()
+    return files, folders
+
+
+def differences(built, expected):
+    (files, folders), (want_files, want_folders) = tree(built), tree(expected)
+    problems = [f"only in the cached build: {path}" for path in sorted(files.keys() - want_files.keys())]
+    problems += [f"missing from the cached build: {path}" for path in sorted(want_files.keys() - files.keys())]
+    problems += [f"differs: {path}" for path in sorted(files.keys() & want_files.keys()) if files[path] != want_files[path]]
+    problems += [f"folders differ: {path}" for path in sorted(folders ^ want_folders)]
+    return problems
+
+
+def check(tessera, sizes, corpora, work_folder):
+    """Cached builds of the corpora against full builds; a message on failure, None when all agree."""
+    def build(site, out, cached):
+        result = subprocess.run([tessera, "build", "--source", site, "--output", out] + ([] if cached else ["--no-cache"]),
+                                capture_output=True, text=True)
+        if result.returncode != 0 or result.stderr.strip():
+            raise SystemExit(f"tessera build of {site} failed or warned:\n{result.stderr[-2000:]}")
+        return result.stdout.strip().splitlines()[-1]
+
+    for n in sizes:
+        for corpus in corpora:
+            work = tempfile.mkdtemp(prefix=f"bench-check-{corpus}-{n}-", dir=work_folder)
+            site = work + "/tessera"
+            tessera_site(site, tessera, corpus, n)
+            steps = [("full", None),
+                     # Past two seconds, files and folders are trusted by their stat.
+                     ("nothing changed", lambda: time.sleep(2.1)),
+                     ("one post edited", lambda: edit_one_post(site)),
+                     ("a post added", lambda: write(f"{site}/content/posts/post-new.md",
+                                                    feed_page(n, "A new post", "2001-02-03") if corpus == "feed" else
+                                                    f"---\ntitle: A new post\ndate: 2001-02-03\ntags: [topic-01, new]\n---\nNew *text*.\n"))]
+            for name, change in steps:
+                if change:
+                    change()
+                said = build(site, work + "/cached", cached=True)
+                shutil.rmtree(work + "/full", ignore_errors=True)
+                build(site, work + "/full", cached=False)
+                problems = differences(work + "/cached", work + "/full")
+                if problems:
+                    return f"{corpus} {n:,}, {name}: the cached build's output is not the full build's:\n  " + "\n  ".join(problems[:20])
+                print(f"{corpus} {n:,}, {name}: same output as a full build ({said})", flush=True)
+            shutil.rmtree(work)
+    return None
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tessera", default=".build/release/tessera")
@@ -171,15 +243,16 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpora", default="plain,tagged,feed")
     parser.add_argument("--work", default=None, help="folder for corpora and outputs (default: the system's temporary folder)")
+    parser.add_argument("--check", action="store_true", help="time nothing: check that cached builds write what full builds write")
     args = parser.parse_args()
     tessera = os.path.abspath(args.tessera)
     if args.work:
         os.makedirs(args.work, exist_ok=True)
     if not os.path.exists(tessera):
         sys.exit(f"no Tessera binary at {tessera}: run `swift build -c release --product tessera` first")
-    for tool in ("hugo", "cmark"):
-        if not shutil.which(tool):
-            subprocess.run(["apt-get", "install", "-y", "-qq", tool], check=True, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    if args.check:
+        sys.exit(check(tessera, [int(size) for size in args.sizes.split(",")], args.corpora.split(","), args.work))
+    install_missing(["hugo", "cmark"])
     hugo_version = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.split()[1]
     print(f"Tessera {tessera} vs Hugo {hugo_version}; median of {args.runs} runs, in turns; work folder {args.work or tempfile.gettempdir()}\n")
     print("| corpus | N | Tessera | Hugo | time ratio | Tessera MiB | Hugo MiB | memory ratio | Tessera per page vs smallest N | cmark floor | cp -r floor |")
