@@ -8,20 +8,12 @@ import Testing
     @Test func theBenchmarkCorporaBuildAndTheirCachedBuildsAreFullBuilds() throws {
         let work = try EndToEndTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        let run = try EndToEndTests.run("/usr/bin/env", [
             "python3", EndToEndTests.repositoryRoot + "/Benchmarks/hugo_compare.py", "--check",
             "--tessera", EndToEndTests.binary, "--sizes", "30", "--corpora", "plain,tagged,feed", "--work", work,
-        ]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(stdout)\n\(stderr)")
+        ])
+        let stdout = run.stdout
+        #expect(run.status == 0, "\(stdout)\n\(run.stderr)")
         let lines = stdout.split(separator: "\n")
         // Three corpora, four builds each, each compared with a full build of the same files.
         #expect(lines.count == 12, "\(stdout)")

@@ -29,8 +29,13 @@ import Testing
 
     @discardableResult
     static func tessera(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Run {
+        try run(binary, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs a program to its end and returns what it printed.
+    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }

@@ -14,8 +14,9 @@ import Foundation
 ///     }
 /// }
 /// ```
-public protocol ComponentModel {
-    associatedtype ViewData: Encodable
+/// Its type is used from any thread (the registry maps pages on every core), hence `SendableMetatype`.
+public protocol ComponentModel: SendableMetatype {
+    associatedtype ViewData: Encodable & SendableMetatype
     static var code: String { get }
     /// The schema used when no theme declares this component (built-ins such as `body`).
     static var defaultSchema: ComponentSchema? { get }
