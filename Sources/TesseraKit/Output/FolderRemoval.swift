@@ -22,7 +22,7 @@ enum FolderRemoval {
         closedir(directory)
         if children.count >= 256 {
             // A large site's folders (10,000 posts) are removed on every core.
-            nonisolated(unsafe) let children = children
+            let children = children
             DispatchQueue.concurrentPerform(iterations: children.count) { index in
                 let (child, isFolder) = children[index]
                 if isFolder { remove(child) } else { unlink(child) }
