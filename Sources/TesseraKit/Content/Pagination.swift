@@ -1,5 +1,30 @@
 import Foundation
 
+/// The URLs of a build's pages and of those added since, for the steps that add pages (term
+/// pages, later pages of lists) and must not take a page's place. Made on first use: a pass over
+/// every page, kept from a site with no term and no paginated list. (Not a local `lazy var`: a
+/// local one copies the whole set at every insert.)
+struct TakenURLs {
+    private unowned let state: BuildState
+    private var urls: Set<String>?
+
+    init(of state: BuildState) {
+        self.state = state
+    }
+
+    mutating func contains(_ url: String) -> Bool {
+        if urls == nil { urls = Set(state.pages.map(\.url)) }
+        return urls!.contains(url)
+    }
+
+    /// Takes `url`; false when a page has it already.
+    @discardableResult
+    mutating func take(_ url: String) -> Bool {
+        if urls == nil { urls = Set(state.pages.map(\.url)) }
+        return urls!.insert(url).inserted
+    }
+}
+
 /// Taxonomy → term as written → the pages with it, built once per build so that every term
 /// page's query reads its own pages instead of the whole site.
 struct TermIndex: Sendable {
@@ -69,13 +94,7 @@ extension BuildStep {
         let index = TermIndex(pages: state.pages, taxonomies: Array(Set(state.pages.flatMap { $0.sections.compactMap(\.query?.termFilter?.key) })))
         var selections = QuerySelections()
         var added: [Page] = []
-        // Every URL, made only for a paginated list (a pass over every page, kept from a site
-        // without). Not a `lazy var`: a local one copies the whole set at every insert.
-        var takenURLs: Set<String>?
-        func take(_ url: String) -> Bool {
-            if takenURLs == nil { takenURLs = Set(state.pages.map(\.url)) }
-            return takenURLs!.insert(url).inserted
-        }
+        var taken = TakenURLs(of: state)
         // Every query runs on both cores (a term page per tag lists its pages), then the lists
         // are numbered in order. The copy of the pages goes before any page is changed: a page
         // held twice is copied whole when it changes.
@@ -117,7 +136,7 @@ extension BuildStep {
                 later.aliases = []
                 later.isGenerated = true
                 later.translationKey = first.translationKey + "#page/\(number)"
-                guard take(later.url) else {
+                guard taken.take(later.url) else {
                     state.diagnostics.report(Diagnostic(
                         .error, "page \(number) of this list would be at \(later.url), where another page is", at: location,
                         hint: "move that page, or list more items per page"))

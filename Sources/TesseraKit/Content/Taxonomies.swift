@@ -100,17 +100,7 @@ extension BuildStep {
         let configuration = state.configuration
         let layouts = state.templates?.layouts
         func layout(_ name: String) -> String { layouts?[name] != nil ? name : "page" }
-        // Every URL, made only for a taxonomy with terms (a pass over every page, kept from a site
-        // without). Not a `lazy var`: a local one copies the whole set at every insert.
-        var takenURLs: Set<String>?
-        func taken() -> Set<String> {
-            if takenURLs == nil { takenURLs = Set(state.pages.map(\.url)) }
-            return takenURLs!
-        }
-        func take(_ url: String) {
-            _ = taken()
-            takenURLs!.insert(url)
-        }
+        var taken = TakenURLs(of: state)
         var added: [Page] = []
         for taxonomy in configuration.taxonomies {
             for language in configuration.languages {
@@ -176,7 +166,7 @@ extension BuildStep {
                         out.append(character)
                     }
                 }
-                if !taken().contains(base) {
+                if !taken.contains(base) {
                     var list = Page(sourcePath: configuration.file, relativePath: taxonomy.name + "/index.md", kind: .markdown, url: base, layoutLocation: taxonomy.location)
                     list.title = taxonomy.title
                     list.language = language.code
@@ -194,9 +184,9 @@ extension BuildStep {
                         ]), at: taxonomy.location)
                     }), at: taxonomy.location))]
                     added.append(list)
-                    take(base)
+                    taken.take(base)
                 }
-                for (slug, term) in sorted where !taken().contains(base + slug + "/") {
+                for (slug, term) in sorted where !taken.contains(base + slug + "/") {
                     var page = Page(sourcePath: configuration.file, relativePath: taxonomy.name + "/" + slug + "/index.md", kind: .markdown, url: base + slug + "/", layoutLocation: taxonomy.location)
                     page.title = term.name
                     page.language = language.code
@@ -222,7 +212,7 @@ extension BuildStep {
                         .init(key: "termsURL", keyLocation: taxonomy.location, value: ContentNode(.string(configuration.basePath + base.dropFirst()), at: taxonomy.location)),
                     ]
                     added.append(page)
-                    take(page.url)
+                    taken.take(page.url)
                 }
             }
         }

@@ -128,9 +128,14 @@ extension BuildStep {
                 state.diagnostics.report(Diagnostic(.error, "the static file \(path) has the same path as a page", hint: "rename the file or the page"))
                 continue
             }
-            var parents = [path]
-            while let last = parents.last, last.utf8.contains(UInt8(ascii: "/")) { parents.append(PathText.folder(last)) }
-            guard let url = ["/" + path + "/"].filter(pageURLs.contains).first ?? parents.dropFirst().map({ "/" + $0 }).first(where: pageURLs.contains) else { continue }
+            // The page's folder is the file itself, or one of the folders the file is in.
+            var url: String? = pageURLs.contains("/" + path + "/") ? "/" + path + "/" : nil
+            var parent = path
+            while url == nil, parent.utf8.contains(UInt8(ascii: "/")) {
+                parent = PathText.folder(parent)
+                if pageURLs.contains("/" + parent) { url = "/" + parent }
+            }
+            guard let url else { continue }
             state.diagnostics.report(Diagnostic(
                 .error, "the static file \(path) and the page \(url) need the same name, one for a file and one for a folder",
                 hint: "rename the file, or give the page another `slug:`"))

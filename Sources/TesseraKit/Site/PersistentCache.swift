@@ -380,12 +380,8 @@ struct BuildManifest: Equatable {
     }
 
     /// Paths may hold spaces and tabs; `%`, tab, newline and space are percent-escaped.
-    static func needsEscape(_ text: String) -> Bool {
-        text.utf8.contains { $0 == 0x25 || $0 == 0x09 || $0 == 0x0A || $0 == 0x20 || $0 == 0x0D }
-    }
-
     static func escape(_ text: String) -> String {
-        guard needsEscape(text) else { return text }
+        guard text.utf8.contains(where: { $0 == 0x25 || $0 == 0x09 || $0 == 0x0A || $0 == 0x20 || $0 == 0x0D }) else { return text }
         var out = ""
         for character in text.unicodeScalars {
             switch character {
@@ -441,10 +437,8 @@ private struct RecordWriter {
         value.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    mutating func escaped(_ value: String) {
-        // Most paths need no escape: their bytes go in as they are.
-        if BuildManifest.needsEscape(value) { text(BuildManifest.escape(value)) } else { text(value) }
-    }
+    /// Most paths need no escape: `escape` gives them back as they are.
+    mutating func escaped(_ value: String) { text(BuildManifest.escape(value)) }
 
     /// Digits through a small buffer on the stack: a record line has five numbers, and tens of
     /// thousands of lines are written after every build.

@@ -5,8 +5,7 @@ import Synchronization
 /// begun it yet: on two cores, the other one is often still busy (checking the output folder), and
 /// waiting for it would leave this one idle.
 final class SideTask: Sendable {
-    private enum Progress { case waiting, running, done }
-    private let progress = Mutex(Progress.waiting)
+    /// The work until a thread takes it.
     private let work: Mutex<(@Sendable () -> Void)?>
     private let finished = DispatchGroup()
 
@@ -19,25 +18,17 @@ final class SideTask: Sendable {
 
     /// Returns once the work is done: does it here if it has not begun, else waits for it.
     func wait() {
-        if !run() { finished.wait() }
+        run()
+        finished.wait()
     }
 
-    /// Runs the work unless another thread began it; false when one did.
-    @discardableResult
-    private func run() -> Bool {
-        let started = progress.withLock { progress -> Bool in
-            guard progress == .waiting else { return false }
-            progress = .running
-            return true
-        }
-        guard started else { return progress.withLock { $0 == .done } }
-        let body = work.withLock { body in
-            defer { body = nil }
-            return body
-        }
-        body?()
-        progress.withLock { $0 = .done }
+    /// Runs the work unless a thread began it already.
+    private func run() {
+        guard let body = work.withLock({ work in
+            defer { work = nil }
+            return work
+        }) else { return }
+        body()
         finished.leave()
-        return true
     }
 }
