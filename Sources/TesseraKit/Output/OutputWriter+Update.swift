@@ -135,14 +135,17 @@ extension OutputWriter {
         }
         var records: [String: BuildManifest.FileRecord] = [:]
         var changed: [String] = []
-        for case let (path, record, temporary)? in results {
-            records[path] = record
+        for case var (path, record, temporary)? in results {
+            defer { records[path] = record }
             guard let temporary else { continue }
             guard rename(temporary, root + "/" + path) == 0 else {
                 let failure = Self.writeError("cannot replace", root + "/" + path)
                 pending.forEach { unlink($0) }
                 throw failure
             }
+            // The rename set the file's change time: the record is what the next check will see.
+            var info = stat()
+            if lstat(root + "/" + path, &info) == 0 { record.changed = BuildManifest.FileRecord.from(info).changed }
             changed.append(path)
         }
         if let keep { changed += removeStale(previous.keys.filter { records[$0] == nil && !keep.contains($0) }, root: root) }

@@ -151,9 +151,9 @@ struct OutputWriter {
         guard recording else { return nil }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw writeError("cannot read back", path()) }
-        return BuildManifest.FileRecord(
-            size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
-            inode: UInt64(info.st_ino), digest: StableDigest.of(data))
+        var record = BuildManifest.FileRecord.from(info)
+        record.digest = StableDigest.of(data)
+        return record
     }
 
     /// `mkdir -p`, with the system's reason for the first folder that cannot be made.

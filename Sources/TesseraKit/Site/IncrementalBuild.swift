@@ -165,7 +165,8 @@ final class IncrementalBuild: @unchecked Sendable {
             guard let data = FileManager.default.contents(atPath: path.hasPrefix("/") ? path : site + "/" + path) else { return nil }
             record.digest = StableDigest.of(data)
             record.structure = Self.structureDigest(of: data, path: path, whole: record.digest)
-            if record.modified >= recent { record.modified = 0 }
+            // A copy that kept its times (`cp -a`, `touch -r`) shows a new change time.
+            if max(record.modified, record.changed) >= recent { record.modified = 0 }
             return (path, record, true)
         }
         let read = records.lazy.compactMap { $0 }.filter(\.read)
@@ -214,7 +215,11 @@ final class IncrementalBuild: @unchecked Sendable {
         // Same count and no file new or changed: the same files, unchanged.
         let sameContent = content.count == known.keys.count { $0.hasPrefix("content/") }
             && !changedInputs.contains { $0.hasPrefix("content/") }
-        guard sameContent, let recorded else {
+        // A path the build cannot take (a FIFO, a link loop or a dangling link, a folder it may
+        // not read) is left out of the listing, so the files look as they were: the build runs
+        // whole and reuses nothing, and the stage that meets the path reports it, as a full build does.
+        let unreadable = !problems.diagnostics.isEmpty
+        guard sameContent, !unreadable, let recorded else {
             // Content is loaded whatever the output folder holds: the other core finishes checking
             // it, then reads the page records, while this one goes on; `planReuse` takes the result.
             settling.enter()
@@ -224,7 +229,7 @@ final class IncrementalBuild: @unchecked Sendable {
                 let pageRecords = recordedOutputs != nil ? recordedPages() : nil
                 settle = { [self] in
                     current.outputFolders = outputCheck.folders
-                    guard let pages = pageRecords, let previous = reusable(recorded, state: state) else { return }
+                    guard !unreadable, let pages = pageRecords, let previous = reusable(recorded, state: state) else { return }
                     reference = previous.with(pagesOf: pages)
                 }
             }

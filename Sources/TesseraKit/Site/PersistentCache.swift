@@ -59,12 +59,15 @@ struct StableDigest {
 /// upgrade or an edit never reuses a stale result; the test suite checks that every incremental
 /// build writes exactly what a full build writes.
 struct BuildManifest: Equatable {
-    static let format = 3
+    static let format = 4
 
     /// A file the build read or wrote: what `stat` said and a digest of its bytes.
     struct FileRecord: Equatable {
         var size: Int
         var modified: Int
+        /// The change time: set by the system at every write, rename or `chmod`, and by nobody
+        /// else, so a file rewritten with its old size and modification time still shows it.
+        var changed: Int = 0
         var inode: UInt64
         var digest: UInt64
         /// For content files: the digest of the front matter alone (other pages see it through
@@ -234,9 +237,9 @@ struct BuildManifest: Equatable {
             }
             func number(_ range: Range<Int>) -> Double? { Double(text(range)) }
             func record(_ at: Int) -> FileRecord? {
-                guard let size = integer(fields[at]), let modified = integer(fields[at + 1]), let inode = hex(fields[at + 2]),
-                      let digest = hex(fields[at + 3]), let structure = hex(fields[at + 4]) else { return nil }
-                return FileRecord(size: size, modified: modified, inode: inode, digest: digest, structure: structure)
+                guard let size = integer(fields[at]), let modified = integer(fields[at + 1]), let changed = integer(fields[at + 2]),
+                      let inode = hex(fields[at + 3]), let digest = hex(fields[at + 4]), let structure = hex(fields[at + 5]) else { return nil }
+                return FileRecord(size: size, modified: modified, changed: changed, inode: inode, digest: digest, structure: structure)
             }
             var lineStart = range.lowerBound
             var first = true
@@ -259,10 +262,10 @@ struct BuildManifest: Equatable {
                 }
                 guard lineEnd > lineStart else { continue }
                 switch (text(fields[0]), fields.count) {
-                case ("input", 7):
+                case ("input", 8):
                     guard let entry = record(2) else { return nil }
                     manifest.inputs[path(fields[1])] = entry
-                case ("file", 7):
+                case ("file", 8):
                     guard let entry = record(2) else { return nil }
                     manifest.files[path(fields[1])] = entry
                 case ("folder", 6):
@@ -413,12 +416,12 @@ extension BuildManifest.FileRecord {
     static func from(_ info: stat) -> BuildManifest.FileRecord {
         BuildManifest.FileRecord(
             size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec),
-            inode: UInt64(info.st_ino), digest: 0)
+            changed: Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec), inode: UInt64(info.st_ino), digest: 0)
     }
 
     /// Same file as far as `stat` can tell: nobody wrote it since.
     func sameStat(as other: BuildManifest.FileRecord) -> Bool {
-        size == other.size && modified == other.modified && inode == other.inode
+        size == other.size && modified == other.modified && changed == other.changed && inode == other.inode
     }
 }
 
@@ -472,7 +475,7 @@ private struct RecordWriter {
 
     mutating func line(_ kind: String, _ key: String, _ record: BuildManifest.FileRecord) {
         text(kind); field(); escaped(key); field(); decimal(record.size); field(); decimal(record.modified); field()
-        hex(record.inode); field(); hex(record.digest); field(); hex(record.structure); end()
+        decimal(record.changed); field(); hex(record.inode); field(); hex(record.digest); field(); hex(record.structure); end()
     }
 
     mutating func folders(_ side: String, _ folders: [String: FolderStamp]) {
