@@ -170,7 +170,8 @@ struct OutputWriter {
     }
 
     static func writeError(_ what: String, _ path: String) -> TesseraError {
-        TesseraError("\(what) \(path): \(FileTree.systemReason())", at: SourceLocation(file: path),
+        // Not located at `path`: a file of the output is never the source of a problem.
+        TesseraError("\(what) \(path): \(FileTree.systemReason())",
                      hint: "check that the disk has room and the folder is writable; the previous output was left as it was")
     }
 

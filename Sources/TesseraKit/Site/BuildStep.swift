@@ -119,13 +119,24 @@ extension BuildStep {
             byPath[relative] = OutputFile(path: relative, contents: .copy(from: path))
         }
         let pageURLs = Set(state.pages.map(\.url))
+        OutputPathClashes.amongPages(state.pages, site: state.siteDirectory).forEach(state.diagnostics.report)
+        let pagesByURL = Dictionary(state.pages.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+        func source(of file: OutputFile) -> String {
+            guard case .copy(let from) = file.contents else { return file.path }
+            if from.hasPrefix(state.siteDirectory + "/") { return String(from.dropFirst(state.siteDirectory.count + 1)) }
+            // The built-in theme is unpacked outside the site: named, not by that folder.
+            if from.hasPrefix(theme.directory + "/") { return "\(from.dropFirst(theme.directory.count + 1)) of the theme \(state.configuration.theme)" }
+            return from
+        }
         // A few static files against thousands of pages: each file's path is looked up among the
         // pages' (`a/index.html` is the page `/a/` or `/a/index.html`, `404.html` is `/404.html`),
         // and so is each folder it is in or would be (a page `/a.html/` writes into `a.html/`).
         for path in byPath.keys.sorted() {
             let folder = path == "index.html" ? "/" : path.hasSuffix("/index.html") ? "/" + path.dropLast("index.html".count) : nil
-            if path.hasSuffix(".html"), pageURLs.contains("/" + path) || folder.map(pageURLs.contains) == true {
-                state.diagnostics.report(Diagnostic(.error, "the static file \(path) has the same path as a page", hint: "rename the file or the page"))
+            if path.hasSuffix(".html"), let page = pagesByURL["/" + path] ?? folder.flatMap({ pagesByURL[$0] }) {
+                state.diagnostics.report(Diagnostic(
+                    .error, "the page \(page.url) writes \(path), which is also the static file \(source(of: byPath[path]!))",
+                    at: OutputPathClashes.urlLocation(of: page), hint: "rename the static file, or give the page another `slug:`"))
                 continue
             }
             // The page's folder is the file itself, or one of the folders the file is in.
@@ -135,10 +146,10 @@ extension BuildStep {
                 parent = PathText.folder(parent)
                 if pageURLs.contains("/" + parent) { url = "/" + parent }
             }
-            guard let url else { continue }
+            guard let url, let page = pagesByURL[url] else { continue }
             state.diagnostics.report(Diagnostic(
-                .error, "the static file \(path) and the page \(url) need the same name, one for a file and one for a folder",
-                hint: "rename the file, or give the page another `slug:`"))
+                .error, "the static file \(source(of: byPath[path]!)) and the page \(url) need the same name, one for a file and one for a folder",
+                at: OutputPathClashes.urlLocation(of: page), hint: "rename the static file, or give the page another `slug:`"))
         }
         state.staticFiles = byPath.values.sorted { $0.path < $1.path }
         let failed = state.failedPageURLs

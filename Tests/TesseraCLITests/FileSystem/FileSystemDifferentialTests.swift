@@ -13,11 +13,16 @@ import Testing
 /// diagnostics and, when they succeed, write the same bytes.
 ///
 /// `TESSERA_FS_OPS=N` runs N operations per seed (the suite runs 30 of one seed),
-/// `TESSERA_FS_SEEDS=K` K seeds, `TESSERA_FS_REPORT=1` prints what each seed compared.
+/// `TESSERA_FS_SEEDS=K` K seeds (or a list), `TESSERA_FS_REPORT=1` prints what each seed compared.
 @Suite(.serialized) struct FileSystemDifferentialTests {
     static let environment = ProcessInfo.processInfo.environment
     static let operations = environment["TESSERA_FS_OPS"].flatMap(Int.init) ?? 30
-    static let seeds: [UInt64] = Array(1...UInt64(environment["TESSERA_FS_SEEDS"].flatMap(Int.init) ?? 1))
+    /// `TESSERA_FS_SEEDS`: a count (seeds 1...N) or a list (`7,8,9`, for runs side by side).
+    static let seeds: [UInt64] = {
+        let text = environment["TESSERA_FS_SEEDS"] ?? "1"
+        if text.contains(",") { return text.split(separator: ",").compactMap { UInt64($0) } }
+        return Array(1...max(1, UInt64(text) ?? 1))
+    }()
 
     @Test(arguments: seeds)
     func cachedBuildsEqualFullBuildsWhateverHappensToTheFiles(seed: UInt64) throws {

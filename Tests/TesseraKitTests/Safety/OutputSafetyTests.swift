@@ -49,16 +49,16 @@ import Testing
     /// written: refused, before anything is, whichever URL form the page has. Files beside
     /// pages are not.
     @Test(arguments: [
-        ("static/about/index.html", "content/about.md", "", "the static file about/index.html has the same path as a page"),
-        ("static/index.html", "content/index.md", "", "the static file index.html has the same path as a page"),
-        ("static/404.html", "content/404.md", "", "the static file 404.html has the same path as a page"),
-        ("static/legal.html", "content/legal.md", "slug: legal.html\n", "the static file legal.html and the page /legal.html/ need the same name, one for a file and one for a folder"),
-        ("static/404.html/logo.png", "content/404.md", "", "the static file 404.html/logo.png and the page /404.html need the same name, one for a file and one for a folder"),
+        ("static/about/index.html", "content/about.md", "", "content/about.md:1:1: error: the page /about/ writes about/index.html, which is also the static file static/about/index.html"),
+        ("static/index.html", "content/index.md", "", "content/index.md:1:1: error: the page / writes index.html, which is also the static file static/index.html"),
+        ("static/404.html", "content/404.md", "", "content/404.md:1:1: error: the page /404.html writes 404.html, which is also the static file static/404.html"),
+        ("static/legal.html", "content/legal.md", "slug: legal.html\n", "content/legal.md:3:7: error: the static file static/legal.html and the page /legal.html/ need the same name, one for a file and one for a folder"),
+        ("static/404.html/logo.png", "content/404.md", "", "content/404.md:1:1: error: the static file static/404.html/logo.png and the page /404.html need the same name, one for a file and one for a folder"),
     ])
     func aStaticFileWhereAPageIsIsRefused(file: String, page: String, slug: String, message: String) throws {
         let site = try TemporarySite([file: "<p>static</p>", page: "---\ntitle: A page\n\(slug)---\nText.\n"])
         let before = Self.snapshot(site.root)
-        #expect(Self.buildError(site, output: nil).map { String($0.prefix { $0 != "\n" }) } == ["error: " + message])
+        #expect(Self.buildError(site, output: nil).map { String($0.prefix { $0 != "\n" }) } == [message])
         #expect(Self.snapshot(site.root) == before, "nothing written")
         let fine = try TemporarySite(["static/about/photo.html": "<p>static</p>", "content/about.md": "---\ntitle: About\n---\nText.\n"])
         #expect(Self.buildError(fine, output: nil) == [])
@@ -103,7 +103,8 @@ import Testing
         try Data("a file".utf8).write(to: URL(fileURLWithPath: site.root + "/blocker"))
         let errors = Self.buildError(site, output: site.root + "/blocker/public")
         #expect(errors.count == 1, "\(errors)")
-        #expect(errors.first?.hasPrefix("blocker") == true && errors.first?.contains("Not a directory") == true, "\(errors)")
+        // Named in the message, with the system's reason; not quoted as if it were a source.
+        #expect(errors.first?.hasPrefix("error: ") == true && errors.first?.contains("/blocker") == true && errors.first?.contains("Not a directory") == true, "\(errors)")
         #expect(FileManager.default.contents(atPath: site.root + "/blocker") == Data("a file".utf8))
     }
 
@@ -183,5 +184,24 @@ import Testing
 
     static func strays(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".tessera-") }.sorted()
+    }
+
+    /// Two pages that need one name, one as its file and the other as its folder (`slug:
+    /// index.html` beside the home page, a file URL under a folder URL): refused at the `slug:`
+    /// line, naming the other page's file, before anything is written; never an error of the
+    /// writer placed in the output folder.
+    @Test(arguments: [
+        (["content/x.md": "---\ntitle: X\nslug: index.html\n---\nText.\n"],
+         "content/x.md:3:7: error: the page /index.html/ needs a folder index.html/, where the page / writes its file index.html (content/index.md:1:1)"),
+        (["content/a.md": "---\ntitle: A\nslug: 404.html\n---\nText.\n", "content/404.md": "---\ntitle: Not found\n---\nGone.\n"],
+         "content/a.md:3:7: error: the page /404.html/ needs a folder 404.html/, where the page /404.html writes its file 404.html (content/404.md:1:1)"),
+    ])
+    func twoPagesThatNeedOneNameAsFileAndFolderAreRefusedAtTheSlug(files: [String: String], message: String) throws {
+        let site = try TemporarySite(files.merging(["content/index.md": "---\ntitle: Home\n---\nHome.\n"]) { new, _ in new })
+        let before = Self.snapshot(site.root)
+        let errors = Self.buildError(site, output: nil)
+        #expect(errors.map { String($0.prefix { $0 != "\n" }) }.contains(message), "\(errors)")
+        #expect(!errors.joined().contains(".tessera-build"), "no error names a file of the output")
+        #expect(Self.snapshot(site.root) == before, "nothing written")
     }
 }
