@@ -87,6 +87,8 @@ enum YAMLParser {
         }
         switch node {
         case .scalar(let scalar):
+            // Raw ones were refused with the file; these come from escapes (`"a\0b"`).
+            if let control = ControlCharacters.first(in: scalar.string) { throw ControlCharacters.error(control, at: here, escaped: true) }
             var result = ContentNode(scalarValue(scalar, node: node), at: here)
             if scalar.style != .plain { locateText(of: scalar, at: here, mark: node.mark, source: source, into: &result) }
             return result

@@ -276,7 +276,8 @@ public enum FileTree {
         // The common case, UTF-8 with LF line ends and no byte-order mark, without a copy.
         let plain = data.withUnsafeBytes { raw -> String? in
             let bytes = raw.bindMemory(to: UInt8.self)
-            guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]), !containsByte(13, UnsafeRawBufferPointer(bytes)) else { return nil }
+            guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]), !containsByte(13, UnsafeRawBufferPointer(bytes)),
+                  ControlCharacters.firstOffset(in: bytes) == nil else { return nil }
             return String(validating: bytes, as: UTF8.self)
         }
         if let plain { return plain }
@@ -295,7 +296,10 @@ public enum FileTree {
             }
             bytes = normalized
         }
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        if let text = String(validating: bytes, as: UTF8.self) {
+            try refuseControlCharacters(bytes, file: file)
+            return text
+        }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -313,6 +317,16 @@ public enum FileTree {
         throw TesseraError(
             "this file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)))",
             at: SourceLocation(file: file, line: line, column: column), hint: "save the file with UTF-8 encoding")
+    }
+
+    /// Throws at the line and column of the first control character of valid UTF-8 `bytes`.
+    private static func refuseControlCharacters(_ bytes: [UInt8], file: String) throws {
+        guard let offset = bytes.withUnsafeBufferPointer(ControlCharacters.firstOffset) else { return }
+        let lineStart = bytes[..<offset].lastIndex(of: 10).map { $0 + 1 } ?? 0
+        let line = bytes[..<offset].count { $0 == 10 } + 1
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        let scalar = String(decoding: bytes[offset...].prefix(2), as: UTF8.self).unicodeScalars.first!
+        throw ControlCharacters.error(scalar, at: SourceLocation(file: file, line: line, column: column))
     }
 
     /// Whether `byte` occurs in `bytes` (`memchr`: a large file's scan is the copy's speed).

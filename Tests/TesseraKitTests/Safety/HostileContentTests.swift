@@ -366,6 +366,11 @@ import Testing
         #expect(errors.count == 1, "\(url.debugDescription): \(errors)", sourceLocation: sourceLocation)
         let message = errors.first ?? ""
         #expect(message.hasPrefix("content/index.md:"), "\(message)", sourceLocation: sourceLocation)
+        // A control character hidden in the URL is refused as one before the URL is read.
+        if let control = url.unicodeScalars.first(where: ControlCharacters.isControl) {
+            #expect(message.contains(": error: this text holds the control character \(ControlCharacters.name(control))"), "\(url.debugDescription): \(message)", sourceLocation: sourceLocation)
+            return
+        }
         #expect(message.contains(": error: refused URL in \(what): a \(scheme): URL"), "\(url.debugDescription): \(message)", sourceLocation: sourceLocation)
     }
 
