@@ -13,6 +13,12 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The location moved down by `lines`, for documents embedded in a larger file (front matter).
+    /// `content/about.md:3:7`, the file relative to `site`, for naming another place in a message.
+    public func described(relativeTo site: String) -> String {
+        let relative = file.hasPrefix(site + "/") ? String(file.dropFirst(site.count + 1)) : file
+        return "\(relative):\(line):\(column)"
+    }
+
     public func offset(lines: Int) -> SourceLocation {
         SourceLocation(file: file, line: line + lines, column: column)
     }

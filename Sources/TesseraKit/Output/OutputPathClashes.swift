@@ -19,7 +19,7 @@ enum OutputPathClashes {
                 guard let owner = files[folder] else { continue }
                 let other = pages[owner]
                 result.append(Diagnostic(
-                    .error, "the page \(page.url) needs a folder \(folder)/, where the page \(other.url) writes its file \(folder) (\(describe(urlLocation(of: other), site: site)))",
+                    .error, "the page \(page.url) needs a folder \(folder)/, where the page \(other.url) writes its file \(folder) (\(urlLocation(of: other).described(relativeTo: site)))",
                     at: urlLocation(of: page), hint: "give one of the two pages another `slug:`, or rename its file"))
                 break
             }
@@ -31,12 +31,6 @@ enum OutputPathClashes {
     static func urlLocation(of page: Page) -> SourceLocation {
         guard page.slug != nil, let line = keyLine("slug", in: page.sourcePath) else { return page.location }
         return SourceLocation(file: page.sourcePath, line: line.line, column: line.column)
-    }
-
-    /// `content/about.md:3:7`, relative to the site.
-    static func describe(_ location: SourceLocation, site: String) -> String {
-        let file = location.file.hasPrefix(site + "/") ? String(location.file.dropFirst(site.count + 1)) : location.file
-        return "\(file):\(location.line):\(location.column)"
     }
 
     /// The line and the column of the value of a top-level `key:` in a page file's front matter

@@ -190,6 +190,7 @@ extension BuildStep {
         }
         let links = state.links
         var result = SiteMenus()
+        var warnedDuplicates: Set<String> = []
         for language in configuration.languages {
             var menus: [String: [MenuEntry]] = written.mapValues { $0.filter { $0.language == nil || $0.language == language.code } }
             for page in fromPages where page.language == language.code {
@@ -201,7 +202,7 @@ extension BuildStep {
             }
             func resolve(_ entry: MenuEntry) -> MenuItem? {
                 let title = entry.titles[language.code] ?? entry.titles[""] ?? entry.titles[configuration.defaultLanguage.code] ?? entry.identifier
-                var item = MenuItem(title: title, url: nil, pageURL: nil, isExternal: false, icon: entry.icon, children: ordered(entry.children).compactMap(resolve))
+                var item = MenuItem(title: title, url: nil, pageURL: nil, isExternal: false, icon: entry.icon, children: resolveAll(entry.children))
                 guard var link = entry.link else { return item }
                 // A page reference links that page's version in this language, where there is one.
                 if link.hasPrefix("@/") {
@@ -230,6 +231,30 @@ extension BuildStep {
                     a.element.weight != b.element.weight ? a.element.weight < b.element.weight : a.offset < b.offset
                 }.map(\.element)
             }
+            /// The entries in order, resolved; an entry that links what an earlier one of the same
+            /// list links (a page in site.yml's menu and in its own `menu:`) is left out, with a warning.
+            func resolveAll(_ entries: [MenuEntry]) -> [MenuItem] {
+                var items: [MenuItem] = []
+                var first: [String: SourceLocation] = [:]
+                for entry in ordered(entries) {
+                    guard let item = resolve(entry) else { continue }
+                    if let url = item.url, item.children.isEmpty {
+                        if let earlier = first[url] {
+                            let key = "\(entry.location)|\(earlier)"
+                            if !warnedDuplicates.contains(key) {
+                                warnedDuplicates.insert(key)
+                                state.diagnostics.report(Diagnostic(
+                                    .warning, "this menu entry links \(url), as the entry at \(earlier.described(relativeTo: state.siteDirectory)) does: it is left out",
+                                    at: entry.location, hint: "keep one of the two: a page's `menu:` already adds it to the menu"))
+                            }
+                            continue
+                        }
+                        first[url] = entry.location
+                    }
+                    items.append(item)
+                }
+                return items
+            }
             var languageMenus: [String: [MenuItem]] = [:]
             for (name, entries) in menus {
                 // Nest `parent:` entries under the entry with that id or title.
@@ -243,7 +268,7 @@ extension BuildStep {
                     }
                     roots[index].children.append(child)
                 }
-                languageMenus[name] = ordered(roots).compactMap(resolve)
+                languageMenus[name] = resolveAll(roots)
             }
             result.menus[language.code] = languageMenus
         }

@@ -103,4 +103,21 @@ import Testing
         _ = try SiteBuilder(options: options, cache: cache).build()
         #expect(Self.nav(try site.read("blog/post/index.html")).contains("<a href=\"/base/contact/\">Contact</a>"))
     }
+
+    /// A page in site.yml's menu and in its own `menu:` is one entry, with a warning naming both
+    /// places; before, the menu showed it twice, both marked current.
+    @Test func aPageInAMenuTwiceIsOneEntryAndAWarningNamingBothPlaces() throws {
+        let site = try Self.site(Self.main + "    - { title: About, page: about.md, weight: 1 }\n")
+        let report = try site.build()
+        let warnings = report.warnings.map { $0.formatted(relativeTo: site.root) }
+        // In English site.yml's entry comes first (weight 1 against the page's 3); in French the
+        // page's own (weight 0).
+        #expect(warnings.map { String($0.prefix { $0 != "\n" }) } == [
+            "content/about.md:3:15: warning: this menu entry links /base/about/, as the entry at site.yml:13:7 does: it is left out",
+            "site.yml:13:7: warning: this menu entry links /base/fr/about/, as the entry at content/about.fr.md:3:7 does: it is left out",
+        ], "\(warnings.joined(separator: "\n"))")
+        let about = Self.nav(try site.read("about/index.html"))
+        #expect(about.components(separatedBy: "/base/about/").count == 2, "one link to the page: \(about)")
+        #expect(about.components(separatedBy: "data-current").count == 2, "one entry marked current: \(about)")
+    }
 }
