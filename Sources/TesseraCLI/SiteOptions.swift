@@ -43,10 +43,11 @@ struct SiteOptions: ParsableArguments {
         try Self.requireSite(sourceDirectory)
         var date: Date?
         if let buildDate {
-            guard let parsed = DateParsing.parse(buildDate, timeZone: TimeZone(identifier: "UTC")!) else {
-                throw ValidationError("--build-date '\(buildDate)' is not a date; write an ISO 8601 date such as 2026-11-01 or 2026-11-01T09:30:00Z")
+            switch DateParsing.read(buildDate, timeZone: TimeZone(identifier: "UTC")!) {
+            case .success(let parsed): date = parsed
+            case .failure(let problem):
+                throw ValidationError("--build-date '\(buildDate)' is not a date" + (problem.reason.map { ": " + $0 } ?? "") + "; " + problem.hint)
             }
-            date = parsed
         }
         let outputDirectory = output.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path }
         var options = BuildOptions(

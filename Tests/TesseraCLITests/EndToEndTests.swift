@@ -157,6 +157,9 @@ import Testing
         let badDate = try Self.tessera(["build", "-s", site, "--build-date", "tomorrow"])
         #expect(badDate.status != 0)
         #expect(badDate.stderr.contains("--build-date 'tomorrow' is not a date"))
+        let noSuchDay = try Self.tessera(["build", "-s", site, "--build-date", "2026-11-31"])
+        #expect(noSuchDay.status != 0)
+        #expect(noSuchDay.stderr.contains("--build-date '2026-11-31' is not a date: November 2026 has 30 days; write a day from 01 to 30, as in 2026-11-30"), "\(noSuchDay.stderr)")
     }
 
     @Test func sourceDateEpochFixesRelativeDates() throws {

@@ -65,7 +65,7 @@ struct ViewValueEncoder {
         case let v as Double: box.content = .value(.number(v))
         case let v as Float: box.content = .value(.number(Double(v)))
         case let v as URL: box.content = .value(.string(v.absoluteString))
-        case let v as Date: box.content = .value(.string(ISO8601DateFormatter().string(from: v)))
+        case let v as Date: box.content = .value(.string(FeedWriter.rfc3339(v)))
         default: try value.encode(to: Encoder(box: box, codingPath: codingPath))
         }
         return box

@@ -112,11 +112,8 @@ struct PageParser: Equatable {
             }
             page.draft = flag
         case "date":
-            guard let raw = node.scalarText, let date = DateParsing.parse(raw, timeZone: timeZone) else {
-                throw TesseraError("'\(node.scalarText ?? node.kindDescription)' is not a date", at: node.location, hint: DateParsing.formatHint)
-            }
-            page.date = date
-            page.dateHasTime = DateParsing.hasTime(raw)
+            page.date = try DateParsing.date(node, timeZone: timeZone) { "'\($0)'" }
+            page.dateHasTime = node.scalarText.map(DateParsing.hasTime) ?? false
         case "tags":
             if let list = node.list {
                 page.tags = try list.map { try text($0, key: "tags") }
@@ -126,10 +123,7 @@ struct PageParser: Equatable {
                 throw TesseraError("'tags' must be a list of words, found \(node.kindDescription)", at: node.location, hint: "write `tags: [swift, ios]`")
             }
         case "expires":
-            guard let raw = node.scalarText, let date = DateParsing.parse(raw, timeZone: timeZone) else {
-                throw TesseraError("'\(node.scalarText ?? node.kindDescription)' is not a date", at: node.location, hint: DateParsing.formatHint)
-            }
-            page.expires = date
+            page.expires = try DateParsing.date(node, timeZone: timeZone) { "'\($0)'" }
         case "aliases":
             guard let list = node.list ?? (node.scalarText != nil ? [node] : nil) else {
                 throw TesseraError("'aliases' must be a list of old URLs, found \(node.kindDescription)", at: node.location, hint: "write `aliases: [/old/path/]`")

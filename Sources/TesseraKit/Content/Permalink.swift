@@ -57,12 +57,11 @@ public struct Permalink: Sendable, Equatable {
                     "this page needs a date: its URL follows the pattern '\(pattern)' of \(folder)/", at: page.location,
                     hint: "add `date:` to the front matter")
             }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            url = url.replacingOccurrences(of: ":year", with: String(format: "%04d", parts.year ?? 0))
-                .replacingOccurrences(of: ":month", with: String(format: "%02d", parts.month ?? 0))
-                .replacingOccurrences(of: ":day", with: String(format: "%02d", parts.day ?? 0))
+            // The UTC day, in the proleptic Gregorian calendar (a `Calendar` is Julian before 1582).
+            let parts = CivilTime.unbounded(Int(date.timeIntervalSince1970.rounded(.down)))
+            url = url.replacingOccurrences(of: ":year", with: String(format: "%04d", parts.year))
+                .replacingOccurrences(of: ":month", with: String(format: "%02d", parts.month))
+                .replacingOccurrences(of: ":day", with: String(format: "%02d", parts.day))
         }
         return url.replacingOccurrences(of: ":slug", with: page.slug ?? file)
             .replacingOccurrences(of: ":filename", with: file)

@@ -62,10 +62,24 @@ struct FeedWriter {
     var updated: Date
     var entries: [Entry]
 
+    /// `Sun, 01 Nov 2026 09:30:00 +0000` (RSS), by arithmetic: a formatter's calendar is Julian
+    /// before 1582, and RFC 5322 wants four-digit years.
     static func rfc822(_ date: Date) -> String {
-        date.formatted(Date.VerbatimFormatStyle(
-            format: "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) +0000",
-            locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "UTC")!, calendar: Calendar(identifier: .gregorian)))
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds >= Double(CivilTime.first), seconds < Double(CivilTime.end) else {
+            // Out of the years Tessera reads (a SOURCE_DATE_EPOCH far off): whatever the formatter says.
+            return date.formatted(Date.VerbatimFormatStyle(
+                format: "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) +0000",
+                locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "UTC")!, calendar: Calendar(identifier: .gregorian)))
+        }
+        let parts = CivilTime.unbounded(Int(seconds))
+        let days = CivilTime.days(year: parts.year, month: parts.month, day: parts.day)
+        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7] // 1970-01-01 was a Thursday
+        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][parts.month - 1]
+        let iso = CivilTime.text(parts, offset: 0, withTime: true)  // 2026-11-01T09:30:00Z
+        let utf8 = Array(iso.utf8)
+        func slice(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
+        return weekday + ", " + slice(8..<10) + " " + month + " " + slice(0..<4) + " " + slice(11..<19) + " +0000"
     }
 
     /// `2026-11-01T09:30:00Z`: what `date.formatted(.iso8601)` gives, computed directly (the

@@ -227,10 +227,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             }
             timeZone = zone
         case "buildDate":
-            guard let raw = node.scalarText, let date = DateParsing.parse(raw, timeZone: timeZone) else {
-                throw TesseraError("'buildDate' is not a date", at: node.location, hint: DateParsing.formatHint)
-            }
-            buildDate = date
+            buildDate = try DateParsing.date(node, timeZone: timeZone) { _ in "'buildDate'" }
         case "menus":
             menus = try MenuEntry.parseMenus(node)
         case "outputs":

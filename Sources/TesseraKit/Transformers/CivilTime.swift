@@ -1,12 +1,31 @@
 import Foundation
 
-/// Gregorian dates by arithmetic: the ISO forms every page prints (dates in view data, the
-/// sitemap, feeds, the JSON index) without a formatter, which costs microseconds each.
+/// Dates of the proleptic Gregorian calendar by arithmetic, for years 0001 to 9999: the ISO forms
+/// every page prints (dates in view data, the sitemap, feeds, the JSON index) without a
+/// formatter, which costs microseconds each and counts days before 1582-10-15 in the Julian
+/// calendar, where ISO 8601 and `<time datetime>` mean the Gregorian calendar extended backwards.
 enum CivilTime {
+    /// 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z in seconds since 1970: the instants Tessera
+    /// reads and prints are in `first..<end`.
+    static let first = -62_135_596_800
+    static let end = 253_402_300_800
+    /// 1601-01-01T00:00:00Z: from here on Foundation's calendar is Gregorian, with a margin of a
+    /// few years over its switch in 1582 that also covers any time zone's offset.
+    static let gregorianInFoundation = -11_644_473_600
+    /// Days in 400 Gregorian years: a shift by whole cycles keeps the weekday, the month layout
+    /// and the leap years of every date.
+    static let cycleDays = 146_097
+
     /// Year, month, day and second of the day of `seconds` since 1970 (already shifted to local
-    /// time); nil before 1601 (Foundation counts days before 1582 in the Julian calendar) or after 9999.
+    /// time); nil outside the years 0001...9999.
     static func components(_ seconds: Int) -> (year: Int, month: Int, day: Int, second: Int)? {
-        guard seconds >= -11_644_473_600, seconds < 253_402_300_800 else { return nil }
+        guard seconds >= first, seconds < end else { return nil }
+        return unbounded(seconds)
+    }
+
+    /// `components` for any instant (years 0000 and 10000 among them), to show a value out of
+    /// range in an error.
+    static func unbounded(_ seconds: Int) -> (year: Int, month: Int, day: Int, second: Int) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let second = seconds - days * 86_400
         // Howard Hinnant's days-to-civil.
@@ -23,19 +42,48 @@ enum CivilTime {
     }
 
     /// `2026-11-01T09:30:00+01:00` (`Z` for a zero offset), or `2026-11-01` without the time, as
-    /// `ISO8601DateFormatter` writes them: whole seconds, rounded down. `offset` is the time zone's
-    /// offset at `date` in seconds; nil when arithmetic does not cover the case (an offset that is
-    /// not whole minutes, or a year outside 1601...9999).
+    /// `ISO8601DateFormatter` writes them from 1601 on: whole seconds, rounded down. `offset` is
+    /// the time zone's offset at `date` in seconds. An offset that is not whole minutes (a zone's
+    /// local mean time, before it took a standard time) cannot be written in ISO 8601 or in
+    /// `<time datetime>`: the time is then given in UTC. Nil outside the years 0001...9999.
     static func iso(_ date: Date, offset: Int, withTime: Bool) -> String? {
-        guard offset % 60 == 0, let (year, month, day, second) = components(Int(date.timeIntervalSince1970.rounded(.down)) + offset) else { return nil }
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds >= Double(first), seconds < Double(end) else { return nil }
+        let offset = withTime && offset % 60 != 0 ? 0 : offset
+        guard let parts = components(Int(seconds) + offset) else { return nil }
+        return text(parts, offset: offset, withTime: withTime)
+    }
+
+    /// The ISO text of `parts` (any year, padded to four digits) at `offset` whole minutes.
+    static func text(_ parts: (year: Int, month: Int, day: Int, second: Int), offset: Int, withTime: Bool) -> String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        let dateText = String(year) + "-" + two(month) + "-" + two(day)
+        let year = String(parts.year)
+        let dateText = String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + two(parts.month) + "-" + two(parts.day)
         guard withTime else { return dateText }
         var zone = "Z"
         if offset != 0 {
             let minutes = abs(offset) / 60
             zone = (offset < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
         }
+        let second = parts.second
         return dateText + "T" + two(second / 3600) + ":" + two(second / 60 % 60) + ":" + two(second % 60) + zone
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 }

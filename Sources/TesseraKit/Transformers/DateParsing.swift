@@ -1,84 +1,76 @@
 import Foundation
 
 /// Reads the ISO 8601 dates content is written with: `2026-11-01`, `2026-11-01T09:30:00Z`,
-/// `2026-11-01T09:30:00+01:00`, `2026-11-01 09:30`, with optional fractional seconds.
+/// `2026-11-01T09:30:00+01:00`, `2026-11-01 09:30`, with optional fractional seconds, in the
+/// proleptic Gregorian calendar (the one ISO 8601 means, before 1582 too), years 0001 to 9999.
 ///
 /// A date or time without an offset is read in the site's time zone, so `2026-11-01` is midnight
-/// where the site is, not in UTC.
+/// where the site is, not in UTC. The instant must lie between 0001-01-01T00:00:00Z and
+/// 9999-12-31T23:59:59Z, and also within the years 0001-9999 in that time zone, where pages show
+/// it: every form Tessera prints (`<time datetime>`, the sitemap, feeds) is then a valid ISO date.
 public enum DateParsing {
     public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
-        var scalars = Array(text.utf8)
-        while let last = scalars.last, last == 32 || last == 9 { scalars.removeLast() }
-        if let start = scalars.firstIndex(where: { $0 != 32 && $0 != 9 }), start > 0 { scalars.removeFirst(start) }
-        var i = 0
-        func number(_ digits: Int) -> Int? {
-            guard i + digits <= scalars.count else { return nil }
-            var value = 0
-            for k in i..<(i + digits) {
-                let c = scalars[k]
-                guard c >= 48 && c <= 57 else { return nil }
-                value = value * 10 + Int(c - 48)
-            }
-            i += digits
-            return value
+        if case .success(let date) = read(text, timeZone: timeZone) { return date }
+        return nil
+    }
+
+    /// The date `text` names, or what is wrong with it.
+    public static func read(_ text: String, timeZone: TimeZone) -> Result<Date, DateProblem> {
+        let fields: DateFields
+        switch DateFields.read(text) {
+        case .success(let read): fields = read
+        case .failure(let problem): return .failure(problem)
         }
-        func expect(_ c: UInt8) -> Bool {
-            guard i < scalars.count, scalars[i] == c else { return false }
-            i += 1
-            return true
-        }
-        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2) else { return nil }
-        var components = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
-        var zone = timeZone
-        if i < scalars.count {
-            guard scalars[i] == 84 || scalars[i] == 116 || scalars[i] == 32 else { return nil } // T t space
-            i += 1
-            guard let hour = number(2), expect(58), let minute = number(2) else { return nil }
-            components.hour = hour
-            components.minute = minute
-            if expect(58) {
-                guard let second = number(2) else { return nil }
-                components.second = second
-                if expect(46) || expect(44) {
-                    var fraction = 0.0, scale = 0.1
-                    while i < scalars.count, scalars[i] >= 48, scalars[i] <= 57 {
-                        fraction += Double(scalars[i] - 48) * scale
-                        scale /= 10
-                        i += 1
-                    }
-                    components.nanosecond = Int((fraction * 1e9).rounded())
-                }
-            }
-            if i < scalars.count, scalars[i] == 32 { i += 1 }
-            if i < scalars.count {
-                if scalars[i] == 90 || scalars[i] == 122 { // Z
-                    i += 1
-                    zone = TimeZone(secondsFromGMT: 0)!
-                } else if scalars[i] == 43 || scalars[i] == 45 { // + -
-                    let sign = scalars[i] == 45 ? -1 : 1
-                    i += 1
-                    guard let hours = number(2) else { return nil }
-                    _ = expect(58)
-                    let minutes = number(2) ?? 0
-                    guard let offsetZone = TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60)) else { return nil }
-                    zone = offsetZone
-                } else {
-                    return nil
-                }
-            }
-        }
-        guard i == scalars.count else { return nil }
-        guard (1...12).contains(month), (1...31).contains(day),
-              (0...23).contains(components.hour ?? 0), (0...59).contains(components.minute ?? 0),
-              (0...60).contains(components.second ?? 0) else { return nil }
-        guard day <= daysIn(month: month, year: year) else { return nil }  // rejects 2026-02-30
-        if let offset = fixedOffset(zone) {
+        if let problem = fields.problem { return .failure(problem) }
+        let local = CivilTime.days(year: fields.year, month: fields.month, day: fields.day) * 86_400
+            + fields.hour * 3600 + fields.minute * 60 + fields.second
+        let fraction = Double(fields.nanosecond) / 1e9
+        let date: Date
+        if let offset = fields.offset ?? fixedOffset(timeZone) {
             // Fixed offsets (UTC, `Z`, `+01:00`): plain arithmetic, no calendar.
-            let days = daysSince1970(year: year, month: month, day: day)
-            let seconds = Double(days * 86400 + (components.hour ?? 0) * 3600 + (components.minute ?? 0) * 60 + (components.second ?? 0) - offset)
-            return Date(timeIntervalSince1970: seconds + Double(components.nanosecond ?? 0) / 1e9)
+            date = Date(timeIntervalSince1970: Double(local - offset) + fraction)
+        } else if local >= CivilTime.gregorianInFoundation + 86_400 {
+            // Daylight saving time: the calendar settles the hour skipped or repeated.
+            date = calendar(for: timeZone).date(from: fields.components) ?? Date(timeIntervalSince1970: Double(local) + fraction)
+        } else {
+            // Foundation's calendar is Julian here. Every zone kept one offset (its local mean
+            // time) until the 1840s, so the offset at any instant of the day is the offset.
+            let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local)))
+            date = Date(timeIntervalSince1970: Double(local - offset) + fraction)
         }
-        return calendar(for: zone).date(from: components)
+        if let problem = rangeProblem(date, fields: fields, timeZone: timeZone) { return .failure(problem) }
+        return .success(date)
+    }
+
+    /// The date a front matter or field value holds, or an error at the value saying what is wrong
+    /// with it; `subject` names the value in the message ("'2026-11-31' in field 'updated'").
+    static func date(_ node: ContentNode, timeZone: TimeZone, subject: (String) -> String) throws -> Date {
+        let problem: DateProblem
+        if let raw = node.scalarText {
+            switch read(raw, timeZone: timeZone) {
+            case .success(let date): return date
+            case .failure(let found): problem = found
+            }
+        } else {
+            problem = DateProblem(reason: nil, hint: formatHint)
+        }
+        let reason = problem.reason.map { ": " + $0 } ?? ""
+        throw TesseraError(subject(node.scalarText ?? node.kindDescription) + " is not a date" + reason, at: node.location, hint: problem.hint)
+    }
+
+    /// Out of 0001-01-01T00:00:00Z...9999-12-31T23:59:59Z, or out of the years 0001-9999 where
+    /// the site shows it. Only instants within two days of an end can be either.
+    static func rangeProblem(_ date: Date, fields: DateFields, timeZone: TimeZone) -> DateProblem? {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        guard seconds < CivilTime.first + 2 * 86_400 || seconds >= CivilTime.end - 2 * 86_400 else { return nil }
+        let zone = fields.offset == nil ? timeZone.identifier : nil
+        if seconds < CivilTime.first || seconds >= CivilTime.end {
+            return .outOfRange(utc: CivilTime.text(CivilTime.unbounded(seconds), offset: 0, withTime: true), readIn: zone, before: seconds < CivilTime.first)
+        }
+        let local = seconds + timeZone.secondsFromGMT(for: date)
+        guard CivilTime.components(local) == nil else { return nil }
+        let shown = CivilTime.text(CivilTime.unbounded(local), offset: 0, withTime: true).dropLast()
+        return .outOfRangeShown(String(shown), timeZone: timeZone.identifier, before: local < CivilTime.first)
     }
 
     /// The offset of a zone that has only one (UTC, GMT, `GMT+0100`); nil for zones with daylight
@@ -87,24 +79,6 @@ public enum DateParsing {
         let identifier = zone.identifier
         guard identifier == "UTC" || identifier == "GMT" || identifier.hasPrefix("GMT+") || identifier.hasPrefix("GMT-") else { return nil }
         return zone.secondsFromGMT()
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146097 + dayOfEra - 719468
     }
 
     private static let calendars = CalendarsByZone()

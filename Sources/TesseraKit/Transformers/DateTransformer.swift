@@ -6,10 +6,8 @@ enum DateTransformer {
     static let styles = ["relative", "short", "medium", "long", "full", "iso"]
 
     static let date = Transformer("date") { node, field, context in
-        guard let raw = node.scalarText, let date = DateParsing.parse(raw, timeZone: context.timeZone) else {
-            throw TesseraError("'\(node.scalarText ?? node.kindDescription)' in field '\(field.name)' is not a date", at: node.location, hint: DateParsing.formatHint)
-        }
-        return view(of: date, format: field.format ?? "medium", hasTime: DateParsing.hasTime(raw), context: context)
+        let date = try DateParsing.date(node, timeZone: context.timeZone) { "'\($0)' in field '\(field.name)'" }
+        return view(of: date, format: field.format ?? "medium", hasTime: node.scalarText.map(DateParsing.hasTime) ?? false, context: context)
     }
 
     /// Every form a date offers by name, in the order its JSON lists them.
@@ -113,17 +111,27 @@ enum DateTransformer {
         guard name != "other" else {
             return date.formatted(Date.FormatStyle(date: style, time: .omitted, locale: context.locale, calendar: context.calendar, timeZone: context.timeZone))
         }
-        let key = StyledDay(day: localDay(of: date, in: context.timeZone), style: name, locale: context.locale.identifier)
+        let day = localDay(of: date, in: context.timeZone)
+        let key = StyledDay(day: day, style: name, locale: context.locale.identifier)
         return styledDays.value(key) {
-            date.formatted(Date.FormatStyle(date: style, time: .omitted, locale: context.locale, calendar: context.calendar, timeZone: context.timeZone))
+            guard day >= firstGregorianDay else { return ProlepticFormatting.styled(day: day, style: style, locale: context.locale) }
+            return date.formatted(Date.FormatStyle(date: style, time: .omitted, locale: context.locale, calendar: context.calendar, timeZone: context.timeZone))
         }
     }
     private struct StyledDay: Hashable, Sendable { var day: Int, style: String, locale: String }
     private static let styledDays = Memo<StyledDay, String>()
 
+    /// 1601-01-01, the first day Foundation's formatters give in the proleptic Gregorian calendar
+    /// (with a margin over its switch in 1582); days before are formatted by `ProlepticFormatting`.
+    static let firstGregorianDay = CivilTime.gregorianInFoundation / 86_400
+
     /// An ICU pattern such as `d MMMM yyyy`, localized.
     static func pattern(_ date: Date, _ pattern: String, context: TransformContext) -> String {
-        FormatterCache.dateFormatter(pattern: pattern, context: context).string(from: date)
+        // A day later than the first day in UTC is on or after it in any time zone.
+        guard date.timeIntervalSince1970 >= Double(CivilTime.gregorianInFoundation + 86_400) else {
+            return ProlepticFormatting.pattern(date, pattern, locale: context.locale, timeZone: context.timeZone)
+        }
+        return FormatterCache.dateFormatter(pattern: pattern, context: context).string(from: date)
     }
 
     static func iso(_ date: Date, context: TransformContext, hasTime: Bool) -> String {

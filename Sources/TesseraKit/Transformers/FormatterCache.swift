@@ -4,12 +4,18 @@ import Foundation
 /// keeps its own, one per locale, time zone and pattern.
 enum FormatterCache {
     static func dateFormatter(pattern: String, context: TransformContext) -> DateFormatter {
-        let key = "tessera.date|\(context.locale.identifier)|\(context.timeZone.identifier)|\(pattern)"
+        dateFormatter(pattern: pattern, locale: context.locale, timeZone: context.timeZone, calendar: context.calendar)
+    }
+
+    /// A formatter of `pattern` in the Gregorian calendar (Julian before 1582-10-15: see
+    /// `ProlepticFormatting`).
+    static func dateFormatter(pattern: String, locale: Locale, timeZone: TimeZone, calendar: Calendar? = nil) -> DateFormatter {
+        let key = "tessera.date|\(locale.identifier)|\(timeZone.identifier)|\(pattern)"
         if let cached = Thread.current.threadDictionary[key] as? DateFormatter { return cached }
         let formatter = DateFormatter()
-        formatter.locale = context.locale
-        formatter.timeZone = context.timeZone
-        formatter.calendar = context.calendar
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.calendar = calendar ?? TransformContext.calendar(locale, timeZone)
         formatter.dateFormat = pattern
         Thread.current.threadDictionary[key] = formatter
         return formatter

@@ -108,6 +108,12 @@ import Testing
         ])
         #expect(badValue.diagnostics().contains { $0.hasPrefix("data/courses.csv:3:3:") }, "\(badValue.diagnostics())")
 
+        let badDate = try Self.site([
+            "data/courses.csv": "slug,title,progress,updated\nswift,Swift,0.4,2026-02-29\n",
+            "content/courses/all.yml": Self.generator,
+        ])
+        #expect(badDate.diagnostics() == ["data/courses.csv:2:4: error: '2026-02-29' in field 'updated' is not a date: February 2026 has 28 days\n    hint: write a day from 01 to 28, as in 2026-02-28"])
+
         let badPath = try Self.site(["data/courses.csv": "slug,title,progress,updated\n../up,Up,0.1,\n", "content/courses/all.yml": Self.generator])
         #expect(badPath.diagnostics().contains { $0.hasPrefix("data/courses.csv:2:") && $0.contains("is not a path of URL segments") })
 

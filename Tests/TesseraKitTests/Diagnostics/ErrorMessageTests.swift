@@ -70,7 +70,27 @@ import Testing
         Case(name: "unparsable date in a field", files: [
             "content/index.md": "---\ncomponents:\n  - component: course\n    title: Swift\n    progress: 0.5\n    updated: 2026-13-01\n---\n",
         ], expected: [
-            "content/index.md:6:14: error: '2026-13-01' in field 'updated' is not a date\n    hint: write an ISO 8601 date such as 2026-11-01 or 2026-11-01T09:30:00Z",
+            "content/index.md:6:14: error: '2026-13-01' in field 'updated' is not a date: month 13 is out of range (01-12)\n    hint: write a month from 01 to 12, as in 2026-12-01",
+        ]),
+        Case(name: "a day the month does not have, in front matter", files: [
+            "content/index.md": "---\ndate: 2026-11-31\n---\n",
+        ], expected: [
+            "content/index.md:2:7: error: '2026-11-31' is not a date: November 2026 has 30 days\n    hint: write a day from 01 to 30, as in 2026-11-30",
+        ]),
+        Case(name: "a leap second in a field", files: [
+            "content/index.md": "---\ncomponents:\n  - component: course\n    title: Swift\n    progress: 0.5\n    updated: 9999-12-31T23:59:60Z\n---\n",
+        ], expected: [
+            "content/index.md:6:14: error: '9999-12-31T23:59:60Z' in field 'updated' is not a date: second 60 (a leap second) is out of range (00-59)\n    hint: write the second before, as in 9999-12-31T23:59:59Z",
+        ]),
+        Case(name: "an offset that moves the instant before the year 0001", files: [
+            "content/index.md": "---\nexpires: 0001-01-01T00:00:00+18:00\n---\n",
+        ], expected: [
+            "content/index.md:2:10: error: '0001-01-01T00:00:00+18:00' is not a date: it is 0000-12-31T06:00:00Z in UTC, before 0001-01-01T00:00:00Z\n    hint: dates run from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z, in the Gregorian calendar",
+        ]),
+        Case(name: "the build date in site.yml", files: [
+            "site.yml": "title: T\nbuildDate: 2027-02-29\ntheme: mini\n",
+        ], expected: [
+            "site.yml:2:12: error: 'buildDate' is not a date: February 2027 has 28 days\n    hint: write a day from 01 to 28, as in 2027-02-28",
         ]),
         Case(name: "unparsable page date", files: [
             "content/index.md": "---\ndate: next tuesday\n---\n",

@@ -111,6 +111,21 @@ import Testing
         let date = Date(timeIntervalSince1970: 1_793_613_600) // 2026-11-02T10:00:00Z
         #expect(FeedWriter.rfc822(date) == "Mon, 02 Nov 2026 10:00:00 +0000")
         #expect(FeedWriter.rfc3339(date) == "2026-11-02T10:00:00Z")
+        // 0600-01-01T12:00:00Z, a Wednesday (proleptic Gregorian); four-digit year as RFC 5322 asks.
+        #expect(FeedWriter.rfc822(Date(timeIntervalSince1970: Double(-500_382 * 86_400 + 43_200))) == "Wed, 01 Jan 0600 12:00:00 +0000")
+    }
+
+    /// RFC 822 dates by arithmetic are what the format style wrote before, every few hours of 1601-2400.
+    @Test func rfc822MatchesTheFormatStyleFrom1601() {
+        let style = Date.VerbatimFormatStyle(
+            format: "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) +0000",
+            locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "UTC")!, calendar: Calendar(identifier: .gregorian))
+        var seconds = -11_644_473_600.0
+        while seconds < 13_569_465_600 {
+            let date = Date(timeIntervalSince1970: seconds)
+            if FeedWriter.rfc822(date) != style.format(date) { Issue.record("\(seconds): \(FeedWriter.rfc822(date)) ≠ \(style.format(date))"); break }
+            seconds += 5 * 86_400 + 7_777.5
+        }
     }
 
     @Test func mistakesAreLocatedErrors() throws {
@@ -124,7 +139,9 @@ import Testing
 @Suite struct RFC3339Tests {
     @Test func matchesFoundationsISO8601FormatStyle() {
         var generator = SeededGenerator(seed: 42)
-        var dates = [0, -1, 1, 86_399, 86_400, -86_401, 951_782_400, 951_868_799, 4_107_542_399, 1_795_348_800.75, -0.25, 253_402_300_799, -62_135_596_800]
+        // From 1601 on: before, the format style counts days in the Julian calendar
+        // (`ProlepticCalendarTests` checks those days against independently computed numbers).
+        var dates = [0, -1, 1, 86_399, 86_400, -86_401, 951_782_400, 951_868_799, 4_107_542_399, 1_795_348_800.75, -0.25, 253_402_300_799, -11_644_473_600]
             .map { Date(timeIntervalSince1970: $0) }
         for _ in 0..<2000 { dates.append(Date(timeIntervalSince1970: Double(generator.next() % 8_000_000_000) - 2_000_000_000 + Double(generator.next() % 1000) / 1000)) }
         for date in dates {

@@ -215,8 +215,13 @@ import Testing
 
     /// The ISO forms by arithmetic are the formatter's, with and without the time, in zones
     /// with daylight saving time, half and three-quarter hours, west of Greenwich, and at
-    /// fractions of a second, every few days from 1601 to 2400 (and none where it cannot be).
+    /// fractions of a second, every few days from 1601 (where the formatter's calendar is
+    /// Gregorian) to 2400. A time at an offset of seconds (a zone's local mean time, Paris's
+    /// +00:09:21 until 1911) is given in UTC, as `<time datetime>` has no seconds in offsets.
     @Test func isoFormsByArithmeticMatchTheFormatter() throws {
+        let utcFormatter = ISO8601DateFormatter()
+        utcFormatter.timeZone = utc
+        utcFormatter.formatOptions = [.withInternetDateTime]
         let zones = ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham", "America/St_Johns", "Australia/Lord_Howe"]
         for identifier in zones {
             let zone = try #require(TimeZone(identifier: identifier))
@@ -228,16 +233,18 @@ import Testing
                 while seconds < 13_569_465_600 {
                     let date = Date(timeIntervalSince1970: seconds)
                     let offset = zone.secondsFromGMT(for: date)
-                    if let text = CivilTime.iso(date, offset: offset, withTime: withTime) {
-                        if text != formatter.string(from: date) { Issue.record("\(identifier) \(seconds): \(text) ≠ \(formatter.string(from: date))"); break }
-                    } else {
-                        #expect(offset % 60 != 0, "\(identifier) \(seconds)")
-                    }
+                    let text = CivilTime.iso(date, offset: offset, withTime: withTime)
+                    let expected = withTime && offset % 60 != 0 ? utcFormatter.string(from: date) : formatter.string(from: date)
+                    if text != expected { Issue.record("\(identifier) \(seconds): \(text ?? "nil") ≠ \(expected)"); break }
                     seconds += 3 * 86_400 + 3_659.75
                 }
             }
         }
-        #expect(CivilTime.iso(Date(timeIntervalSince1970: -11_644_473_601), offset: 0, withTime: true) == nil)
+        #expect(CivilTime.iso(Date(timeIntervalSince1970: -3_786_825_600), offset: 561, withTime: true) == "1850-01-01T00:00:00Z")
+        #expect(CivilTime.iso(Date(timeIntervalSince1970: -3_786_825_600), offset: 561, withTime: false) == "1850-01-01")
+        #expect(CivilTime.iso(Date(timeIntervalSince1970: -62_135_596_800), offset: 0, withTime: true) == "0001-01-01T00:00:00Z")
+        #expect(CivilTime.iso(Date(timeIntervalSince1970: -62_135_596_801), offset: 0, withTime: true) == nil)
+        #expect(CivilTime.iso(Date(timeIntervalSince1970: 253_402_300_800), offset: 0, withTime: true) == nil)
         #expect(FeedWriter.rfc3339(Date(timeIntervalSince1970: 1_793_957_400.9)) == "2026-11-06T09:30:00Z", "fractions of a second are dropped")
     }
 }

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The fields of an ISO 8601 date as written, before they are checked against the calendar:
+/// `2026-11-31` reads (its day is checked after), `2026/11/01` does not.
+struct DateFields {
+    var year = 0, month = 0, day = 0
+    var hour = 0, minute = 0, second = 0, nanosecond = 0
+    /// Seconds east of UTC when the text gives an offset (`Z`, `+01:00`); nil to read the date in
+    /// the site's time zone.
+    var offset: Int?
+    /// How the text writes the time and the zone, for examples in hints: `T09:30`, `Z`.
+    var hasTime = false, hasSeconds = false
+    var zoneText = ""
+
+    var components: DateComponents {
+        DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
+    }
+
+    static func read(_ text: String) -> Result<DateFields, DateProblem> {
+        var scalars = Array(text.utf8)
+        while let last = scalars.last, last == 32 || last == 9 { scalars.removeLast() }
+        if let start = scalars.firstIndex(where: { $0 != 32 && $0 != 9 }), start > 0 { scalars.removeFirst(start) }
+        var i = 0
+        func number(_ digits: Int) -> Int? {
+            guard i + digits <= scalars.count else { return nil }
+            var value = 0
+            for k in i..<(i + digits) {
+                let c = scalars[k]
+                guard c >= 48 && c <= 57 else { return nil }
+                value = value * 10 + Int(c - 48)
+            }
+            i += digits
+            return value
+        }
+        func expect(_ c: UInt8) -> Bool {
+            guard i < scalars.count, scalars[i] == c else { return false }
+            i += 1
+            return true
+        }
+        let shape = Result<DateFields, DateProblem>.failure(.shape)
+        var fields = DateFields()
+        guard let year = number(4), expect(45) else { return yearProblem(scalars).map { .failure($0) } ?? shape }
+        guard let month = number(2), expect(45), let day = number(2) else { return shape }
+        (fields.year, fields.month, fields.day) = (year, month, day)
+        if i < scalars.count, scalars[i] == 84 || scalars[i] == 116 || scalars[i] == 32 { // T t space
+            i += 1
+            guard let hour = number(2), expect(58), let minute = number(2) else { return shape }
+            (fields.hour, fields.minute, fields.hasTime) = (hour, minute, true)
+            if expect(58) {
+                guard let second = number(2) else { return shape }
+                (fields.second, fields.hasSeconds) = (second, true)
+                if expect(46) || expect(44) {
+                    var fraction = 0.0, scale = 0.1
+                    while i < scalars.count, scalars[i] >= 48, scalars[i] <= 57 {
+                        fraction += Double(scalars[i] - 48) * scale
+                        scale /= 10
+                        i += 1
+                    }
+                    fields.nanosecond = Int((fraction * 1e9).rounded())
+                }
+            }
+            if i < scalars.count, scalars[i] == 32 { i += 1 }
+            if i < scalars.count {
+                let zoneStart = i
+                fields.zoneText = String(decoding: scalars[zoneStart...], as: UTF8.self)
+                if scalars[i] == 90 || scalars[i] == 122 { // Z
+                    i += 1
+                    fields.offset = 0
+                } else if scalars[i] == 43 || scalars[i] == 45 { // + -
+                    let sign = scalars[i] == 45 ? -1 : 1
+                    i += 1
+                    let hours = number(2)
+                    let colon = expect(58)
+                    let minutes = number(2)
+                    guard let hours, i == scalars.count, minutes != nil || !colon else { return .failure(.offsetShape(fields.zoneText)) }
+                    guard hours < 18 || (hours == 18 && (minutes ?? 0) == 0) else { return .failure(.offsetOutOfRange(fields.zoneText, fields)) }
+                    guard (minutes ?? 0) < 60 else { return .failure(.offsetMinutes(fields.zoneText, fields)) }
+                    fields.offset = sign * (hours * 3600 + (minutes ?? 0) * 60)
+                } else {
+                    return shape
+                }
+            }
+        }
+        guard i == scalars.count else { return shape }
+        return .success(fields)
+    }
+
+    /// A year of more than four digits or with a sign (`10000-01-01`, `-0001-01-01`): ISO 8601's
+    /// expanded years, out of Tessera's range rather than misspelt.
+    private static func yearProblem(_ scalars: [UInt8]) -> DateProblem? {
+        let sign = scalars.first.flatMap { $0 == 43 || $0 == 45 ? $0 : nil }
+        let start = sign == nil ? 0 : 1
+        let digits = scalars[start...].prefix { $0 >= 48 && $0 <= 57 }
+        guard digits.count >= 4, start + digits.count < scalars.count, scalars[start + digits.count] == 45,
+              digits.count > 4 || sign == 45 else { return nil }
+        return .yearOutOfRange(String(decoding: scalars[..<(start + digits.count)], as: UTF8.self))
+    }
+
+    /// What is wrong with fields that read but name no date or time: the first field out of range.
+    var problem: DateProblem? {
+        if year == 0 { return .yearOutOfRange("0000", self) }
+        if !(1...12).contains(month) { return .monthOutOfRange(self) }
+        if day < 1 || day > CivilTime.daysIn(month: month, year: year) { return .dayOutOfRange(self) }
+        if hour > 23 { return .hourOutOfRange(self) }
+        if minute > 59 { return .minuteOutOfRange(self) }
+        if second > 59 { return .secondOutOfRange(self) }
+        return nil
+    }
+}
