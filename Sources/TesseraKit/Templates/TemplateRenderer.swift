@@ -14,6 +14,8 @@ struct TemplateRenderer: Sendable {
     var basePath = "/"
     /// Where the assets templates ask for are recorded.
     var assetUse: AssetUse?
+    /// Where the partials `{{>*name}}` includes are recorded.
+    var partialUse: DynamicPartialUse?
 
     /// Renders; missing translations that are only warnings go to `warnings`.
     func render(
@@ -25,6 +27,9 @@ struct TemplateRenderer: Sendable {
         scope.provideAssets(fingerprints, basePath: basePath, use: assetUse)
         let rendering = MustacheRendering(partials: library.partials, root: scope)
         let html = rendering.render(template.syntax)
+        for include in rendering.includes where include.problem == nil {
+            partialUse?.record(library.dependencies["partials/" + include.partial] ?? ["partials/" + include.partial])
+        }
         let sources = TemplateSources(template, library: library, includes: rendering.includes)
         func failure(_ diagnostics: [Diagnostic]) -> TesseraError { TesseraError(diagnostics: sources.noted(diagnostics)) }
         if let name = rendering.tooDeep {
