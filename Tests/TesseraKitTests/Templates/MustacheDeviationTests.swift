@@ -48,6 +48,13 @@ import Testing
         #expect(try site.read("index.html") == "<h1>Home</h1>")
     }
 
+    /// An absent partial name includes nothing, as a section over it renders nothing.
+    @Test func anAbsentPartialNameIncludesNothing() throws {
+        let site = try TemporarySite([Self.layout: "<main>{{>*page.params.which}}</main>", "themes/mini/partials/card.mustache": "card"])
+        try site.build()
+        #expect(try site.read("index.html") == "<main></main>")
+    }
+
     /// A partial named by a value is found only while rendering: an error inside it is placed in
     /// its own file, at the tag, and names the tag that included it.
     @Test func anErrorInsideADynamicPartialIsPlacedInThePartial() throws {
