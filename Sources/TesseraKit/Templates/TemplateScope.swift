@@ -95,8 +95,8 @@ final class TemplateScope {
 
     /// Calls `helper` with a section's text. `written` is the text as the template wrote it, when
     /// the section's tags were rendered to make `text` (a translation key built from values), and
-    /// `choices` the enum fields it printed.
-    func call(_ helper: Helper, with text: String, written: String? = nil, choices: [MissingTranslation.Choice] = []) -> LambdaResult {
+    /// `choices` gives the enum fields it printed, for a missing key's hint.
+    func call(_ helper: Helper, with text: String, written: String? = nil, choices: () -> [MissingTranslation.Choice] = { [] }) -> LambdaResult {
         switch helper {
         case .asset, .integrity:
             let tag = helper == .asset ? "asset" : "integrity"
@@ -115,7 +115,7 @@ final class TemplateScope {
                 return Self.result(template)
             case .failure(let error):
                 if !missingTranslations.contains(where: { $0.key == call.key }) {
-                    missingTranslations.append(MissingTranslation(key: call.key, written: written.map(Self.trimmed), error: error, choices: choices))
+                    missingTranslations.append(MissingTranslation(key: call.key, written: written.map(Self.trimmed), error: error, choices: choices()))
                 }
                 return Self.result((try? fallback?.template(call.key, countVariable: call.countVariable)) ?? call.key)
             }

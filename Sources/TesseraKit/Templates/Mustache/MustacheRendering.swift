@@ -242,20 +242,23 @@ final class MustacheRendering {
         var plain = environment
         plain.escapes = false
         render(nodes, plain, into: &key)
-        var choices: [MissingTranslation.Choice] = []
-        for (index, node) in nodes.enumerated() {
-            guard case .variable(let name, _) = node, case .view(.formatted(let value, let object))? = lookup(name),
-                  object.keys.first == "value", object[value] == .bool(true) else { continue }
-            // The key each other value builds: the same nodes with that value in the tag's place.
-            let otherKeys = object.keys.dropFirst().filter { $0 != value }.map { other in
-                var nodes = nodes, key = ""
-                nodes[index] = .text(other)
-                render(nodes, plain, into: &key)
-                return key
+        return root.call(helper, with: key, written: source) {
+            // Asked only when the key is missing: the enum tags of the key, and the key each
+            // other value builds (the same nodes with that value in the tag's place).
+            var choices: [MissingTranslation.Choice] = []
+            for (index, node) in nodes.enumerated() {
+                guard case .variable(let name, _) = node, case .view(.formatted(let value, let object))? = lookup(name),
+                      object.keys.first == "value", object[value] == .bool(true) else { continue }
+                let otherKeys = object.keys.dropFirst().filter { $0 != value }.map { other in
+                    var nodes = nodes, key = ""
+                    nodes[index] = .text(other)
+                    render(nodes, plain, into: &key)
+                    return key
+                }
+                choices.append(MissingTranslation.Choice(name: name.text, value: value, otherKeys: otherKeys))
             }
-            choices.append(MissingTranslation.Choice(name: name.text, value: value, otherKeys: otherKeys))
+            return choices
         }
-        return root.call(helper, with: key, written: source, choices: choices)
     }
 
     private func inside(_ value: TemplateValue, _ body: () -> Void) {
