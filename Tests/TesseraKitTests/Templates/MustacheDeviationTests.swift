@@ -55,6 +55,20 @@ import Testing
         #expect(try site.read("index.html") == "<main></main>")
     }
 
+    /// An enum field names a partial by its value (a formatted value, which printed nothing before).
+    @Test func anEnumValueNamesAPartial() throws {
+        let site = try TemporarySite([
+            "themes/mini/components/tile.yml": "shell: none\nfields:\n  style: { type: enum, values: [card, plain] }\n",
+            "themes/mini/components/tile.mustache": "<div>{{>*style}}</div>",
+            "themes/mini/partials/card.mustache": "[card]",
+            "themes/mini/partials/plain.mustache": "[plain]",
+            "content/index.md": "---\ncomponents:\n  - { component: tile, style: plain }\n  - { component: tile, style: card }\n---\n",
+        ])
+        try site.build()
+        let html = try site.read("index.html")
+        #expect(html.contains("<div>[plain]</div>") && html.contains("<div>[card]</div>"), "\(html)")
+    }
+
     /// A partial named by a value is found only while rendering: an error inside it is placed in
     /// its own file, at the tag, and names the tag that included it.
     @Test func anErrorInsideADynamicPartialIsPlacedInThePartial() throws {
