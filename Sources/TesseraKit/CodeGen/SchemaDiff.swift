@@ -28,9 +28,10 @@ public struct SchemaDiff: Sendable {
                     continue
                 }
                 let oldType = older.fields[field]!
-                if type.kind != oldType.kind {
-                    changes.append(Change(breaking: true, message: "field '\(field)' of '\(code)' changed type from \(oldType.kind) to \(type.kind)"))
-                } else if let oldValues = oldType.values, let newValues = type.values {
+                if let change = oldType.change(to: type) {
+                    changes.append(Change(breaking: change.breaking, message: "field '\(field)' of '\(code)' " + change.text))
+                }
+                if let oldValues = oldType.values, let newValues = type.values {
                     for value in oldValues where !newValues.contains(value) {
                         changes.append(Change(breaking: true, message: "enum value '\(value)' of field '\(field)' of '\(code)' was removed"))
                     }
@@ -57,14 +58,8 @@ public struct SchemaDiff: Sendable {
         return SchemaDiff(changes: changes)
     }
 
-    struct FieldType: Equatable {
-        /// `text`, `markdown`, `number`, `list of text`, `components`, …
-        var kind: String
-        var values: [String]?
-    }
-
     struct Component {
-        var fields: [String: FieldType]
+        var fields: [String: SchemaField]
         var required: Set<String>
         var version: Int
     }
@@ -82,20 +77,9 @@ public struct SchemaDiff: Sendable {
             let fieldProperties = fields["properties"] as? [String: Any] ?? [:]
             let version = (properties["version"] as? [String: Any])?["const"] as? Int ?? 1
             result[String(key.dropFirst("component-".count))] = Component(
-                fields: fieldProperties.mapValues { fieldType($0 as? [String: Any] ?? [:]) },
+                fields: fieldProperties.mapValues { SchemaField($0 as? [String: Any] ?? [:], definitions: definitions) },
                 required: Set(fields["required"] as? [String] ?? []), version: version)
         }
         return result
-    }
-
-    static func fieldType(_ definition: [String: Any]) -> FieldType {
-        if let reference = definition["$ref"] as? String { return FieldType(kind: String(reference.split(separator: "/").last ?? "")) }
-        if let values = definition["enum"] as? [String] { return FieldType(kind: "enum", values: values) }
-        let type = definition["type"] as? String ?? "any"
-        if type == "array" {
-            let items = definition["items"] as? [String: Any] ?? [:]
-            return FieldType(kind: items["anyOf"] != nil ? "components" : "list of \(items["type"] as? String ?? "any")")
-        }
-        return FieldType(kind: type == "string" ? "text" : type)
     }
 }

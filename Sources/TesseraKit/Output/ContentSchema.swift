@@ -121,6 +121,11 @@ struct ContentSchemaWriter {
             // `$ref` with siblings is fine in 2020-12.
             definition["description"] = description
         }
+        // The declared type and format, which the JSON shape does not tell apart (a percent and a
+        // number are both `{ text, value }`): `schema diff` compares what a field means.
+        // Unknown keywords are annotations in 2020-12; validators ignore them.
+        definition["x-tessera-type"] = field.type.rawValue
+        if let format = field.format { definition["x-tessera-format"] = format }
         return definition
     }
 }

@@ -80,11 +80,11 @@ struct PageRenderer: Sendable {
 
     func render(_ view: PageView) throws -> Result {
         let language = view.page.language
-        let assetUse = AssetUse()
+        let assetUse = AssetUse(), partialUse = DynamicPartialUse()
         let renderer = TemplateRenderer(
             library: library, translator: translators[language],
             fallback: language == defaultLanguage ? nil : translators[defaultLanguage],
-            missingTranslations: missingTranslations, fingerprints: fingerprints, basePath: basePath, assetUse: assetUse)
+            missingTranslations: missingTranslations, fingerprints: fingerprints, basePath: basePath, assetUse: assetUse, partialUse: partialUse)
         let warnings = DiagnosticCollector()
         var used = Set<String>()
         let errors = DiagnosticCollector()
@@ -182,6 +182,6 @@ struct PageRenderer: Sendable {
         values.append(("content", .view(.optional(view.content))))
         values.append(("sections", .rendered(RenderedList(sectionsHTML))))
         let html = try renderer.render(layout, values, context: "layout '\(view.page.layout)'", warnings: warnings)
-        return Result(html: html, warnings: warnings.diagnostics, templates: used, assets: assetUse.used)
+        return Result(html: html, warnings: warnings.diagnostics, templates: used.union(partialUse.keys), assets: assetUse.used)
     }
 }

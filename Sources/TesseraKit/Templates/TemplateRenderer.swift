@@ -14,6 +14,8 @@ struct TemplateRenderer: Sendable {
     var basePath = "/"
     /// Where the assets templates ask for are recorded.
     var assetUse: AssetUse?
+    /// Where the partials `{{>*name}}` includes are recorded.
+    var partialUse: DynamicPartialUse?
 
     /// Renders; missing translations that are only warnings go to `warnings`.
     func render(
@@ -25,24 +27,58 @@ struct TemplateRenderer: Sendable {
         scope.provideAssets(fingerprints, basePath: basePath, use: assetUse)
         let rendering = MustacheRendering(partials: library.partials, root: scope)
         let html = rendering.render(template.syntax)
+        for include in rendering.includes where include.problem == nil {
+            partialUse?.record(library.dependencies["partials/" + include.partial] ?? ["partials/" + include.partial])
+        }
+        let sources = TemplateSources(template, library: library, includes: rendering.includes)
+        func failure(_ diagnostics: [Diagnostic]) -> TesseraError { TesseraError(diagnostics: sources.noted(diagnostics)) }
         if let name = rendering.tooDeep {
-            throw TesseraError(
-                "partials nested more than \(MustacheRendering.maxPartialDepth) deep through '\(name)' in \(context)", at: SourceLocation(file: template.path),
-                hint: "a dynamic partial ({{>*name}}) includes itself; render nested items with a container component instead")
+            let include = rendering.includes.last { $0.partial == name && $0.includer == name }
+            throw failure([Diagnostic(
+                .error, "partials nested more than \(MustacheRendering.maxPartialDepth) deep through '\(name)' in \(context)",
+                at: include.map(sources.location(of:)) ?? SourceLocation(file: template.path),
+                hint: "a dynamic partial ({{>*name}}) includes itself; render nested items with a container component instead")])
+        }
+        let unincluded = rendering.includes.filter { $0.problem != nil }
+        if !unincluded.isEmpty {
+            throw failure(unincluded.map { include in
+                let tag = "{{>*\(include.tag)}}"
+                if case .notAName(let kind) = include.problem {
+                    return Diagnostic(
+                        .error, "\(tag) needs the name of a partial, but '\(include.tag)' is \(kind), in \(context)", at: sources.location(of: include),
+                        hint: "give it a text or enum value naming a file of partials/, such as '\(library.partials.keys.sorted().first ?? "card")'")
+                }
+                return Diagnostic(
+                    .error, "\(tag) names the partial '\(include.partial)', which does not exist, in \(context)", at: sources.location(of: include),
+                    hint: (Suggestions.didYouMean(include.partial, in: library.partials.keys).map { $0 + " " } ?? "")
+                        + "create partials/\(include.partial).mustache in the site or the theme, or give '\(include.tag)' the name of one: "
+                        + (library.partials.isEmpty ? "there are none yet" : library.partials.keys.sorted().joined(separator: ", ")))
+            })
         }
         if !rendering.unprintable.isEmpty {
-            throw TesseraError(diagnostics: rendering.unprintable.map { value in
-                Diagnostic(
-                    .error, "'\(value.name)' is \(value.kind == "list" ? "a list" : "an object") and has no text to print in \(context)",
-                    at: location(ofVariable: value.name, in: template),
-                    hint: value.kind == "list"
-                        ? "iterate it: {{#\(value.name)}}{{.}}{{/\(value.name)}}, or print one item's part inside the section"
-                        : "print one of its parts, such as {{\(value.name).\(value.parts.first ?? "part")}}" + (value.parts.isEmpty ? "" : "; its parts are: " + value.parts.joined(separator: ", ")))
+            throw failure(rendering.unprintable.map { value in
+                // `{{.}}` in a section prints the section's value, whose parts are `{{.part}}`.
+                let prefix = value.name == "." ? "" : value.name
+                switch value.kind {
+                case "list":
+                    return Diagnostic(
+                        .error, "'\(value.name)' is a list and has no text to print in \(context)", at: sources.location(ofVariable: value.name),
+                        hint: "iterate it: {{#\(value.name)}}{{.}}{{/\(value.name)}}, or print one item's part inside the section")
+                case "view data":
+                    return Diagnostic(
+                        .error, "'\(value.name)' outside a section is the view data of \(context), an object, and has no text to print",
+                        at: sources.location(ofVariable: value.name),
+                        hint: "print one of its values, such as {{\(value.parts.first ?? "title")}}; \(template.kind == .layout ? "a layout" : "this template") receives: \(value.parts.joined(separator: ", "))")
+                default:
+                    return Diagnostic(
+                        .error, "'\(value.name)' is an object and has no text to print in \(context)", at: sources.location(ofVariable: value.name),
+                        hint: "print one of its parts, such as {{\(prefix).\(value.parts.first ?? "part")}}" + (value.parts.isEmpty ? "" : "; its parts are: " + value.parts.joined(separator: ", ")))
+                }
             })
         }
         if !rendering.missingParts.isEmpty {
-            throw TesseraError(diagnostics: rendering.missingParts.map { miss in
-                let tag = dottedTag(withPart: miss.name, in: template)
+            throw failure(rendering.missingParts.map { miss in
+                let tag = sources.dottedTag(withPart: miss.name)
                 let owner = tag.map { name in
                     let parts = name.name.split(separator: ".")
                     return parts.prefix { $0 != miss.name }.joined(separator: ".")
@@ -50,15 +86,15 @@ struct TemplateRenderer: Sendable {
                 let available = miss.available.filter { !$0.isEmpty }
                 return Diagnostic(
                     .error, "'\(miss.name)' is not a part of \(owner.map { "'\($0)'" } ?? "this value") in \(context)",
-                    at: tag.map { SourceLocation(file: $0.file, line: $0.line, column: $0.column) } ?? SourceLocation(file: template.path),
+                    at: tag?.location ?? SourceLocation(file: template.path),
                     hint: (Suggestions.didYouMean(miss.name, in: available).map { $0 + " " } ?? "")
                         + (available.isEmpty ? "it has no parts" : "its parts are: " + available.joined(separator: ", ")))
             })
         }
         if !scope.unknownAssets.isEmpty {
-            throw TesseraError(diagnostics: scope.unknownAssets.map { (tag, name) in
+            throw failure(scope.unknownAssets.map { (tag, name) in
                 Diagnostic(
-                    .error, "no stylesheet or script '\(name)' to fingerprint for {{#\(tag)}} in \(context)", at: location(ofLambda: tag, argument: name, in: template),
+                    .error, "no stylesheet or script '\(name)' to fingerprint for {{#\(tag)}} in \(context)", at: sources.location(ofLambda: tag, argument: name),
                     hint: Suggestions.didYouMean(name, in: fingerprints.entries.keys).map { $0 + " " } ?? "{{#asset}} takes the path of a .css or .js file of static/, such as assets/site.css")
             })
         }
@@ -66,102 +102,46 @@ struct TemplateRenderer: Sendable {
         // whatever `missingTranslations` says.
         let misused = scope.missingTranslations.filter { translator?.table[$0.key] != nil }
         if !misused.isEmpty {
-            throw TesseraError(diagnostics: misused.map { use in
+            throw failure(misused.map { use in
                 Diagnostic(
-                    .error, (use.error.diagnostics.first?.message ?? "translation '\(use.key)' cannot be used here") + " in \(context)",
-                    at: location(ofTranslation: use.key, in: template), hint: use.error.diagnostics.first?.hint)
+                    .error, (use.error.diagnostics.first?.message ?? "translation '\(use.key)' cannot be used here") + use.builtBy + " in \(context)",
+                    at: sources.location(ofTranslation: use.tagText), hint: use.error.diagnostics.first?.hint)
             })
         }
         let missing = scope.missingTranslations.filter { translator?.table[$0.key] == nil }
         if !missing.isEmpty, translator?.table.isIncomplete != true {
             let diagnostics = missing.map { missing in
                 Diagnostic(
-                    missingTranslations, "missing translation '\(missing.key)' for language '\(translator?.language ?? "")' in \(context)",
-                    at: location(ofTranslation: missing.key, in: template),
-                    hint: missing.error.diagnostics.first?.hint)
+                    missingTranslations, "missing translation '\(missing.key)'\(missing.builtBy) for language '\(translator?.language ?? "")' in \(context)",
+                    at: sources.location(ofTranslation: missing.tagText), hint: missing.hint(table: translator?.table))
             }
-            if missingTranslations == .error { throw TesseraError(diagnostics: diagnostics) }
-            diagnostics.forEach { warnings?.report($0) }
+            if missingTranslations == .error { throw failure(diagnostics) }
+            sources.noted(diagnostics).forEach { warnings?.report($0) }
         }
         if !scope.invalidCounts.isEmpty {
-            throw TesseraError(diagnostics: scope.invalidCounts.map { problem in
+            throw failure(scope.invalidCounts.map { problem in
                 Diagnostic(
                     .error, "the count of translation '\(problem.key)' in \(context) is not a number: '\(problem.variable)' is absent or not a number field",
-                    at: location(ofTranslation: problem.key, in: template),
+                    at: sources.location(ofTranslation: problem.key),
                     hint: "give count= a number, percent or currency field that has a value (wrap the tag in {{#\(problem.variable)}}…{{/\(problem.variable)}} for optional fields)")
             })
         }
         guard scope.missing.isEmpty else {
-            throw TesseraError(diagnostics: scope.missing.map { name in
+            throw failure(scope.missing.map { name in
                 // A shell wraps many components: the same mistake is one error, not one per component.
                 if template.kind == .shell {
                     let names = ["body", "component", "page", "site", "t"]
                     return Diagnostic(
-                        .error, "'\(name)' is not a value of shell '\(template.name)' nor a field of any component", at: location(of: name, in: template),
+                        .error, "'\(name)' is not a value of shell '\(template.name)' nor a field of any component", at: sources.location(of: name),
                         hint: (Suggestions.didYouMean(name, in: names).map { $0 + " " } ?? "")
                             + "a shell receives: \(names.joined(separator: ", ")) and the fields of the component it wraps")
                 }
                 return Diagnostic(
-                    .error, "'\(name)' is not a value of \(context)", at: location(of: name, in: template),
+                    .error, "'\(name)' is not a value of \(context)", at: sources.location(of: name),
                     hint: (Suggestions.didYouMean(name, in: scope.names).map { $0 + " " } ?? "")
                         + "\(template.kind == .layout ? "a layout" : "this template") receives: \(scope.names.joined(separator: ", "))")
             })
         }
         return html
-    }
-
-    /// Where the template, or one of its partials, uses `{{#tag}}argument`.
-    private func location(ofLambda tag: String, argument: String, in template: CompiledTemplate) -> SourceLocation {
-        for candidate in [template] + library.partialClosure(of: template) {
-            for (number, line) in candidate.text.components(separatedBy: "\n").enumerated() {
-                if let range = line.range(of: "{{#\(tag)}}" + argument) {
-                    return SourceLocation(file: candidate.path, line: number + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
-                }
-            }
-        }
-        return SourceLocation(file: template.path)
-    }
-
-    /// Where the template, or one of its partials, asks for translation `key`.
-    private func location(ofTranslation key: String, in template: CompiledTemplate) -> SourceLocation {
-        for candidate in [template] + library.partialClosure(of: template) {
-            let lines = candidate.text.components(separatedBy: "\n")
-            for (number, line) in lines.enumerated() {
-                if let range = line.range(of: "{{#t}}" + key) ?? line.range(of: "{{#t}} " + key) {
-                    return SourceLocation(file: candidate.path, line: number + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
-                }
-            }
-        }
-        return SourceLocation(file: template.path)
-    }
-
-    /// The first tag of the template or its partials whose dotted name asks for `part` after its first name.
-    private func dottedTag(withPart part: String, in template: CompiledTemplate) -> (name: String, file: String, line: Int, column: Int)? {
-        for candidate in [template] + library.partialClosure(of: template) {
-            if let tag = candidate.tags.first(where: { [.variable, .section, .invertedSection].contains($0.kind) && $0.name.split(separator: ".").dropFirst().contains(Substring(part)) }) {
-                return (tag.name, candidate.path, tag.line, tag.column)
-            }
-        }
-        return nil
-    }
-
-    /// Where the template, or one of its partials, prints `name` with `{{name}}` or `{{{name}}}`.
-    private func location(ofVariable name: String, in template: CompiledTemplate) -> SourceLocation {
-        for candidate in [template] + library.partialClosure(of: template) {
-            if let tag = candidate.tags.first(where: { $0.name == name && $0.kind == .variable }) {
-                return SourceLocation(file: candidate.path, line: tag.line, column: tag.column)
-            }
-        }
-        return location(of: name, in: template)
-    }
-
-    /// Where the template, or one of its partials, first uses `name`.
-    private func location(of name: String, in template: CompiledTemplate) -> SourceLocation {
-        for candidate in [template] + library.partialClosure(of: template) {
-            if let tag = candidate.tags.first(where: { $0.rootName == name && [.variable, .section, .invertedSection].contains($0.kind) }) {
-                return SourceLocation(file: candidate.path, line: tag.line, column: tag.column)
-            }
-        }
-        return SourceLocation(file: template.path)
     }
 }

@@ -14,7 +14,7 @@ final class TemplateScope {
     private let commonNames: [String], common: [TemplateValue]
     private(set) var missing: [String] = []
     /// Translation keys `t` could not find, with the error each gave.
-    private(set) var missingTranslations: [(key: String, error: TesseraError)] = []
+    private(set) var missingTranslations: [MissingTranslation] = []
 
     /// Names that are null rather than missing when absent (a shell's view of fields that only
     /// some of the components it wraps declare).
@@ -93,7 +93,10 @@ final class TemplateScope {
         self.fallback = fallback
     }
 
-    func call(_ helper: Helper, with text: String) -> LambdaResult {
+    /// Calls `helper` with a section's text. `written` is the text as the template wrote it, when
+    /// the section's tags were rendered to make `text` (a translation key built from values), and
+    /// `choices` gives the enum fields it printed, for a missing key's hint.
+    func call(_ helper: Helper, with text: String, written: String? = nil, choices: () -> [MissingTranslation.Choice] = { [] }) -> LambdaResult {
         switch helper {
         case .asset, .integrity:
             let tag = helper == .asset ? "asset" : "integrity"
@@ -111,7 +114,9 @@ final class TemplateScope {
             case .success(let template):
                 return Self.result(template)
             case .failure(let error):
-                if !missingTranslations.contains(where: { $0.key == call.key }) { missingTranslations.append((call.key, error)) }
+                if !missingTranslations.contains(where: { $0.key == call.key }) {
+                    missingTranslations.append(MissingTranslation(key: call.key, written: written.map(Self.trimmed), error: error, choices: choices()))
+                }
                 return Self.result((try? fallback?.template(call.key, countVariable: call.countVariable)) ?? call.key)
             }
         }

@@ -149,7 +149,7 @@ import Testing
     @Test(arguments: [
         ("component removed", ["themes/mini/components/note.yml": nil], "breaking: component 'note' was removed"),
         ("field removed", ["themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  tone: { type: enum, values: [info, warning] }\n  link: link\n"], "breaking: field 'count' of 'card' was removed"),
-        ("type changed", ["themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  count: text\n  tone: { type: enum, values: [info, warning] }\n  link: link\n"], "breaking: field 'count' of 'card' changed type from number to text"),
+        ("type changed", ["themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  count: text\n  tone: { type: enum, values: [info, warning] }\n  link: link\n"], "breaking: field 'count' of 'card' changed type from number to text: an app built for the old schema fails to decode it (it expects an object with text and value, and gets a string)"),
         ("made required", ["themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  count: number\n  tone: { type: enum, values: [info, warning] }\n  link: { type: link, required: true }\n"], "breaking: field 'link' of 'card' was optional and is now required"),
         ("enum value removed", ["themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  count: number\n  tone: { type: enum, values: [info] }\n  link: link\n"], "breaking: enum value 'warning' of field 'tone' of 'card' was removed"),
     ] as [(String, [String: String?], String)])

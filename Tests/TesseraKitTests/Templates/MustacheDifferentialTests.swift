@@ -95,6 +95,8 @@ import Testing
         "|{{#yes}} {{/yes}}|\n|{{^no}}\n{{/no}}|\n",
         "{{#list}}{{#tags}}{{name}}:{{.}} {{/tags}}{{/list}}",
         "{{#person}}{{#role}}{{name}} as {{title}}{{/role}}{{/person}}",
+        "{{#.}}{{name}} {{title}}{{/.}}|{{^.}}never{{/.}}|{{#person}}{{#.}}{{name}}{{/.}}{{^.}}x{{/.}}{{/person}}",
+        "{{#.}}{{#list}}{{name}}{{/list}}{{/.}}",
         "no tags at all\n",
         "",
     ]

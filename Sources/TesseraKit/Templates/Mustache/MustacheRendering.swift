@@ -60,6 +60,10 @@ final class MustacheRendering {
     private(set) var unprintable: [(name: String, kind: String, parts: [String])] = []
     /// Partials nested past `maxPartialDepth` through `{{>*name}}`.
     private(set) var tooDeep: String?
+    /// Every `{{>*name}}` met, once each: what it included, or why nothing.
+    private(set) var includes: [DynamicInclude] = []
+    /// The partial being rendered; nil in the template itself.
+    private var currentPartial: String?
 
     static let maxPartialDepth = 100
 
@@ -115,9 +119,19 @@ final class MustacheRendering {
             out += text
 
         case .variable(let name, let escaped):
+            if isViewData(name) {
+                // `{{.}}` at the top is the view data itself: an object, with no text to print.
+                if !unprintable.contains(where: { $0.name == name.text }) { unprintable.append((name.text, "view data", root.names)) }
+                break
+            }
             print(lookup(name), name: name, escaped: escaped && environment.escapes, environment, into: &out)
 
         case .section(let name, let nodes, let source):
+            if isViewData(name) {
+                // `{{#.}}` at the top: the view data, an object, is already the context.
+                render(nodes, environment, into: &out)
+                break
+            }
             switch lookup(name) {
             case nil, .view(.null), .view(.components), .view(.bool(false)):
                 break
@@ -128,12 +142,14 @@ final class MustacheRendering {
             case .rendered(let list):
                 for item in list.items { inside(.item(item)) { render(nodes, environment, into: &out) } }
             case .helper(let helper):
-                apply(root.call(helper, with: source), escaped: false, environment, into: &out)
+                apply(call(helper, nodes, source: source, environment), escaped: false, environment, into: &out)
             case let value?:
                 inside(value) { render(nodes, environment, into: &out) }
             }
 
         case .invertedSection(let name, let nodes):
+            // `{{^.}}` at the top: the view data is an object, which is never empty.
+            if isViewData(name) { break }
             switch lookup(name) {
             case nil, .view(.null), .view(.components), .view(.bool(false)):
                 render(nodes, environment, into: &out)
@@ -148,11 +164,8 @@ final class MustacheRendering {
         case .partial(let written, let dynamic, let indentation, let overrides):
             var name = written
             if dynamic {
-                switch lookup(MustacheName(written)) {
-                case .view(.string(let text))?, .text(let text)?: name = text
-                case .view(let value)? where value.text != nil && value.isNumber: name = value.text!
-                default: return
-                }
+                guard let named = partialName(written) else { return }
+                name = named
             }
             guard let partial = partials[name] else { return }
             guard partialDepth < Self.maxPartialDepth else {
@@ -165,9 +178,12 @@ final class MustacheRendering {
                 // The outermost template's blocks win over those of the templates it includes.
                 inner.overrides = (environment.overrides ?? [:]).merging(overrides) { outer, _ in outer }
             }
+            let includer = currentPartial
+            currentPartial = name
             partialDepth += 1
             render(partial.syntax.nodes, inner, into: &out)
             partialDepth -= 1
+            currentPartial = includer
 
         case .block(let name, let defaultNodes, let indentation):
             var inner = environment
@@ -176,6 +192,72 @@ final class MustacheRendering {
 
         case .contentType(let escapes):
             environment.escapes = escapes
+        }
+    }
+
+    /// `.` outside every section: the template's view data, which the root scope holds.
+    private func isViewData(_ name: MustacheName) -> Bool {
+        name.parts.isEmpty && stack.isEmpty
+    }
+
+    /// The partial `{{>*written}}` names, recorded with the template that holds the tag; nil when
+    /// the value is absent (nothing to include, as a section over it renders nothing), is not
+    /// text, or names no partial (those two are errors the renderer reports at the tag).
+    private func partialName(_ written: String) -> String? {
+        let name = MustacheName(written)
+        var include = DynamicInclude(tag: written, includer: currentPartial, partial: "")
+        if isViewData(name) {
+            include.problem = .notAName("the template's view data, an object")
+        } else {
+            switch lookup(name) {
+            case nil, .view(.null)?, .view(.components)?:
+                return nil
+            case .view(.string(let text))?, .view(.formatted(let text, _))?, .text(let text)?:
+                include.partial = text
+            case .view(.number(let number))?:
+                include.partial = ViewValue.number(number).text ?? ""
+            case .view(.bool)?:
+                include.problem = .notAName("true or false")
+            case .view(.list)?, .rendered?:
+                include.problem = .notAName("a list")
+            case .view(.object)?, .item?:
+                include.problem = .notAName("an object")
+            case .helper?:
+                include.problem = .notAName("a helper")
+            }
+        }
+        if include.problem == nil && partials[include.partial] == nil { include.problem = .unknownPartial }
+        if !includes.contains(include) { includes.append(include) }
+        return include.problem == nil ? include.partial : nil
+    }
+
+    /// Calls a helper with a section's text. A translation key built from values
+    /// (`{{#t}}goal.status.{{status}}{{/t}}`) is rendered first, unescaped, so the key looked up
+    /// is `goal.status.paused`; the enum values such a tag can take go along for the hint.
+    private func call(_ helper: TemplateScope.Helper, _ nodes: [MustacheNode], source: String, _ environment: Environment) -> LambdaResult {
+        guard helper == .translate, nodes.contains(where: { if case .text = $0 { false } else { true } }) else {
+            return root.call(helper, with: source)
+        }
+        var key = ""
+        var plain = environment
+        plain.escapes = false
+        render(nodes, plain, into: &key)
+        return root.call(helper, with: key, written: source) {
+            // Asked only when the key is missing: the enum tags of the key, and the key each
+            // other value builds (the same nodes with that value in the tag's place).
+            var choices: [MissingTranslation.Choice] = []
+            for (index, node) in nodes.enumerated() {
+                guard case .variable(let name, _) = node, case .view(.formatted(let value, let object))? = lookup(name),
+                      object.keys.first == "value", object[value] == .bool(true) else { continue }
+                let otherKeys = object.keys.dropFirst().filter { $0 != value }.map { other in
+                    var nodes = nodes, key = ""
+                    nodes[index] = .text(other)
+                    render(nodes, plain, into: &key)
+                    return key
+                }
+                choices.append(MissingTranslation.Choice(name: name.text, value: value, otherKeys: otherKeys))
+            }
+            return choices
         }
     }
 
@@ -279,36 +361,5 @@ extension MustacheSyntax {
         func syntax(_ text: String) -> MustacheSyntax? {
             memo.value(text) { try? MustacheSyntax(parsing: text, strict: false) }
         }
-    }
-}
-
-/// HTML escaping of `<`, `>`, `&`, `"` and `'`, by bytes.
-enum HTMLEscape {
-    static func append(_ text: String, to out: inout String) {
-        var needs = false
-        for byte in text.utf8 where byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0x22 || byte == 0x27 {
-            needs = true
-            break
-        }
-        guard needs else { out += text; return }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x3C: bytes += [0x26, 0x6C, 0x74, 0x3B]  // &lt;
-            case 0x3E: bytes += [0x26, 0x67, 0x74, 0x3B]  // &gt;
-            case 0x26: bytes += [0x26, 0x61, 0x6D, 0x70, 0x3B]  // &amp;
-            case 0x22: bytes += [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B]  // &quot;
-            case 0x27: bytes += [0x26, 0x23, 0x33, 0x39, 0x3B]  // &#39;
-            default: bytes.append(byte)
-            }
-        }
-        out += String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        append(text, to: &out)
-        return out
     }
 }
