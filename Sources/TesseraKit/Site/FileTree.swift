@@ -65,6 +65,13 @@ public enum FileTree {
                 let path = folder.path + "/" + name
                 let relative = folder.relative.isEmpty ? name : folder.relative + "/" + name
                 let location = SourceLocation(file: path)
+                // A name becomes a URL, a link and a line of the sitemap.
+                if let control = ControlCharacters.first(in: name) {
+                    problems.report(Diagnostic(
+                        .error, "this name holds the control character \(ControlCharacters.name(control)), which URLs, HTML and feeds cannot carry",
+                        at: location, hint: "rename it without the control character"))
+                    continue
+                }
                 var info = stat()
                 guard lstat(path, &info) == 0 else {
                     problems.report(Diagnostic(.error, "cannot read this file: \(systemReason())", at: location, hint: "check its permissions"))
@@ -509,6 +516,8 @@ private final class StatWalker: @unchecked Sendable {
                 $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
             if name == "." || name == ".." || (!includeHidden && FileTree.isIgnored(name)) { continue }
+            // Refused with a diagnostic by the careful walk of `files(in:)`.
+            if ControlCharacters.first(in: name) != nil { return nil }
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
             switch info.st_mode & S_IFMT {

@@ -47,4 +47,26 @@ import Testing
         #expect(checked >= 6, "HTML, page JSON, the index, the sitemap and three feeds")
         #expect(try site.read("index.html").contains("Home\twith a tab"))
     }
+
+    /// A file name becomes a URL: one with a control character is refused at the file, by a
+    /// full build and by a cached one alike.
+    @Test func aFileNameWithAControlCharacterIsRefused() throws {
+        let site = try TemporarySite([:])
+        var first = site.options()
+        first.cacheDirectory = site.root + "/.tessera/cache"
+        try SiteBuilder(options: first).build()
+        try site.write("content/a\u{1}b.md", "---\ntitle: A\n---\nText.\n")
+        for cached in [true, false] {
+            var options = site.options()
+            if cached { options.cacheDirectory = site.root + "/.tessera/cache" }
+            let errors: [String]
+            do {
+                try SiteBuilder(options: options).build()
+                errors = []
+            } catch let error as TesseraError {
+                errors = error.diagnostics.map { $0.formatted(relativeTo: site.root) }
+            }
+            #expect(errors.first?.hasPrefix("content/a\u{1}b.md:1:1: error: this name holds the control character U+0001, which URLs, HTML and feeds cannot carry") == true, "cached: \(cached): \(errors)")
+        }
+    }
 }
