@@ -96,8 +96,8 @@ struct ContentLoader {
         var pages: [Page] = []
         pages.reserveCapacity(parsed.count)
         var drafts = 0, future = 0, expired = 0
-        // URL → the file that has it (not the page: a copy of each page cost more than the check).
-        var byURL: [String: String] = [:]
+        // URL → the index of the page that has it.
+        var byURL: [String: Int] = [:]
         byURL.reserveCapacity(parsed.count)
         var publishingDates: [Date] = []
         for page in parsed.compactMap({ $0 }).joined() {
@@ -117,12 +117,14 @@ struct ContentLoader {
             }
             PageParser.lookalikeWarnings(page).forEach(diagnostics.report)
             if let other = byURL[page.url] {
+                // Each side where its URL is decided: its `slug:` line, or its file.
+                let site = PathText.folder(directory)
                 diagnostics.report(Diagnostic(
-                    .error, "two pages have the URL \(page.url): this one and \(other)", at: page.location,
-                    hint: "rename one of the files or give one a different `slug:`"))
+                    .error, "two pages have the URL \(page.url): this one and \(OutputPathClashes.urlLocation(of: pages[other]).described(relativeTo: site))",
+                    at: OutputPathClashes.urlLocation(of: page), hint: "rename one of the files or give one a different `slug:`"))
                 continue
             }
-            byURL[page.url] = page.relativePath
+            byURL[page.url] = pages.count
             pages.append(page)
         }
         return Result(pages: pages, assets: assets, skippedDrafts: drafts, skippedFuture: future, skippedExpired: expired, failedPageURLs: failed, publishingDates: publishingDates)

@@ -155,7 +155,7 @@ import Testing
             "content/a.md": "---\ntitle: A\n---\n",
             "content/b.md": "---\nslug: a\n---\n",
         ], expected: [
-            "content/b.md:1:1: error: two pages have the URL /a/: this one and a.md\n    hint: rename one of the files or give one a different `slug:`",
+            "content/b.md:2:7: error: two pages have the URL /a/: this one and content/a.md:1:1\n    hint: rename one of the files or give one a different `slug:`",
         ]),
     ]
 
