@@ -341,6 +341,8 @@ enum FastYAML {
             case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"): return nil
             case UInt8(ascii: ","), UInt8(ascii: "'"), UInt8(ascii: "\""):
                 if inFlow { return nil }
+            // In a flow collection libyaml refuses `:` before `?` (as before `,[]{}`, refused above).
+            case UInt8(ascii: "?") where inFlow && previous == UInt8(ascii: ":"): return nil
             default: break
             }
             previous = byte

@@ -30,7 +30,7 @@ struct YAMLDocumentGenerator {
         + ["\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{E000}", "\u{10FFFF}", "\u{D7FF}", "\u{A0}"]
 
     /// Text that means something to YAML's syntax.
-    static let indicators = ["#", " #", "# ", ": ", ":", "'", "\"", "''", "\\", "\\n", "\\x41", ",", ", ", "[", "]", "{", "}", "&a ", "*a", "!t ", "!!str ",
+    static let indicators = ["#", " #", "# ", ": ", ":", ":?", "'", "\"", "''", "\\", "\\n", "\\x41", ",", ", ", "[", "]", "{", "}", "&a ", "*a", "!t ", "!!str ",
                              "|", ">", "%", "@", "`", "?", "? ", "- ", "-", "---", "...", " ", "  ", "\t", "\r\n", "\n", "\n  ", "\r"]
 
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
