@@ -8,6 +8,11 @@ import Foundation
 /// mistake inside a closed one (`{a: b c: d}`).
 enum FlowCollectionScan {
     static func isClosed(from opener: String.UnicodeScalarView.Index, in text: String) -> Bool {
+        closer(of: opener, in: text) != nil
+    }
+
+    /// The index of the `]` or `}` that closes the collection opened at `opener`, nil if none does.
+    static func closer(of opener: String.UnicodeScalarView.Index, in text: String) -> String.UnicodeScalarView.Index? {
         let scalars = Array(text.unicodeScalars[opener...])
         var depth = 0, index = 0
         // Inside a plain scalar, which runs over spaces and lines up to an indicator.
@@ -26,7 +31,7 @@ enum FlowCollectionScan {
                 inPlain = false
             case "]", "}":
                 depth -= 1
-                if depth == 0 { return true }
+                if depth == 0 { return text.unicodeScalars.index(opener, offsetBy: index) }
                 inPlain = false
             case ",":
                 inPlain = false
@@ -49,7 +54,7 @@ enum FlowCollectionScan {
                     }
                     index += 1
                 }
-                if index >= scalars.count { return false }
+                if index >= scalars.count { return nil }
             case " ", "\t", "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
                 break
             default:
@@ -57,6 +62,6 @@ enum FlowCollectionScan {
             }
             index += 1
         }
-        return false
+        return nil
     }
 }

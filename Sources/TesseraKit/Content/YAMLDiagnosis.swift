@@ -15,6 +15,13 @@ enum YAMLDiagnosis {
             if let context, let unclosed = unclosed(context: context.text, problem: problem, at: context.mark, in: text) {
                 return TesseraError(unclosed.message, at: location(line: context.mark.line, column: context.mark.column, file: file, lineOffset: lineOffset), hint: unclosed.hint)
             }
+            // A node missing inside a flow collection (`[` then block lines, or the end): libyaml
+            // names the place of the node, not the collection.
+            if context?.text == "while parsing a flow node", let opener = unclosedOpener(before: mark, in: text),
+               let unclosed = flowMessage(text.unicodeScalars[opener]) {
+                let place = YAMLTextPosition.place(of: opener, in: text)
+                return TesseraError(unclosed.message, at: location(line: place.line, column: place.column, file: file, lineOffset: lineOffset), hint: unclosed.hint)
+            }
             var message = "invalid YAML: \(problem)"
             if let context { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
             return TesseraError(message, at: location(line: mark.line, column: mark.column, file: file, lineOffset: lineOffset), hint: hint)
@@ -52,14 +59,35 @@ enum YAMLDiagnosis {
             let inside = opener == "\"" ? "'\\\"'" : "\"''\""
             return ("invalid YAML: unclosed quote \(quote): no \(quote) ends the text it opens",
                     "add \(quote) where the text ends; a \(quote) inside the text is written \(inside)")
-        case ("while parsing a flow sequence", "["):
+        case ("while parsing a flow sequence", "["), ("while parsing a flow mapping", "{"):
             guard !FlowCollectionScan.isClosed(from: index, in: text) else { return nil }
-            return ("invalid YAML: unclosed '[': no ']' ends the list it opens", "add ']' after the list's last item")
-        case ("while parsing a flow mapping", "{"):
-            guard !FlowCollectionScan.isClosed(from: index, in: text) else { return nil }
-            return ("invalid YAML: unclosed '{': no '}' ends the mapping it opens", "add '}' after the mapping's last entry")
+            return flowMessage(opener)
         default:
             return nil
         }
+    }
+
+    static func flowMessage(_ opener: Unicode.Scalar) -> (message: String, hint: String)? {
+        switch opener {
+        case "[": return ("invalid YAML: unclosed '[': no ']' ends the list it opens", "add ']' after the list's last item")
+        case "{": return ("invalid YAML: unclosed '{': no '}' ends the mapping it opens", "add '}' after the mapping's last entry")
+        default: return nil
+        }
+    }
+
+    /// The `[` or `{` before `mark` that is never closed, unless a closed one holds `mark` first
+    /// (then the node is missing from a closed collection: `[a, , b]`).
+    static func unclosedOpener(before mark: Mark, in text: String) -> String.UnicodeScalarView.Index? {
+        let scalars = text.unicodeScalars
+        // At the end of the text the mark is past its last character.
+        let place = YAMLTextPosition.index(line: mark.line, column: mark.column, in: text) ?? scalars.endIndex
+        var index = place
+        while index > scalars.startIndex {
+            index = scalars.index(before: index)
+            guard scalars[index] == "[" || scalars[index] == "{" else { continue }
+            guard let closer = FlowCollectionScan.closer(of: index, in: text) else { return index }
+            if closer >= place { return nil }
+        }
+        return nil
     }
 }

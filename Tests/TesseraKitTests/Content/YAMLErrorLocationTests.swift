@@ -4,7 +4,7 @@ import Testing
 
 /// YAML errors point where the author must look: an unclosed `[`, `{` or quote at the opener
 /// (libyaml notices it lines below), a control character where it is; in front matter (whose
-/// lines start below `---`), feeds, `data/` files and site.yml alike.
+/// lines start below `---`), `data/` files and site.yml alike.
 @Suite struct YAMLErrorLocationTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
@@ -31,6 +31,15 @@ import Testing
         Case(name: "quoted ] and #, and an apostrophe, inside an unclosed [", file: "content/index.md",
              text: "---\ntitle: T\ntags: [\"a]\", 'b # c', it's\nx: 1\n---\n",
              expected: "content/index.md:3:7: error: invalid YAML: unclosed '[': no ']' ends the list it opens" + listHint),
+        Case(name: "[ then block lines: libyaml names the missing node, not the [", file: "content/index.md",
+             text: "---\ntitle: Home\nsections: [\n  - items: []\n---\n",
+             expected: "content/index.md:3:11: error: invalid YAML: unclosed '[': no ']' ends the list it opens" + listHint),
+        Case(name: "{ at the end of a data file", file: "data/items.yml",
+             text: "a: 1\nm: {\n",
+             expected: "data/items.yml:2:4: error: invalid YAML: unclosed '{': no '}' ends the mapping it opens" + mappingHint),
+        Case(name: "a node missing from a closed list stays where libyaml stopped, a quoted [ before it notwithstanding", file: "data/items.yml",
+             text: "t: 'x ['\nm: {a: 1}\nn: [, b]\n",
+             expected: "data/items.yml:3:5: error: invalid YAML: did not find expected node content (while parsing a flow node at line 3)" + syntaxHint),
         Case(name: "unclosed double quote", file: "content/index.md",
              text: "---\ntitle: Home\nsummary: \"Hello\ndraft: true\n---\n",
              expected: "content/index.md:3:10: error: invalid YAML: unclosed quote '\"': no '\"' ends the text it opens\n    hint: add '\"' where the text ends; a '\"' inside the text is written '\\\"'"),
