@@ -10,8 +10,9 @@ import Yams
 /// a corpus of documents, and on every content file of the example site), and answers nil for
 /// anything else — escapes, block scalars, anchors, tags, comments after a value, multi-line
 /// scalars or flow collections, duplicate keys, tabs, control characters, Unicode line breaks
-/// (NEL, LS, PS, CR), BOMs — which then goes through Yams, errors included.
-/// `FastYAMLDifferentialTests` holds it to that on generated documents salted with all of these. Composing documents with Yams cost more than everything else about a feed page.
+/// (NEL, LS, PS, CR), BOMs — which then goes through Yams, errors included
+/// (`FastYAMLDifferentialTests` holds it to that on generated documents salted with all of
+/// these). Composing documents with Yams cost more than everything else about a feed page.
 enum FastYAML {
     /// The document's tree, or nil when it is not one of the documents read here. A tree read
     /// here is never nested past `YAMLLimits.maxDepth` (see `maxCallDepth`).
@@ -301,8 +302,8 @@ enum FastYAML {
     /// Whether the character starting at `index` (a byte outside printable ASCII) is text to
     /// libyaml as to FastYAML. Not so: C0 controls and DEL, C1 controls, U+FFFE and U+FFFF, which
     /// libyaml refuses ("control characters are not allowed"); tab and CR, which YAML reads as
-    /// white space and line ends; NEL, LS and PS, which libyaml reads as line breaks (`a\u{2028}
-    /// b` is "a\u{2028}b" there); and the BOM, which libyaml skips at the start of a line.
+    /// white space and line ends; NEL, LS and PS, which libyaml reads as line breaks (it reads
+    /// `a<LS>  b` as "a<LS>b"); and the BOM, which libyaml skips before a token.
     @inline(__always) static func isPlainText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         // The text is valid UTF-8: a lead byte is followed by its continuation bytes.
         switch bytes[index] {

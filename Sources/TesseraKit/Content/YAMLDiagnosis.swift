@@ -4,8 +4,10 @@ import Yams
 /// Turns Yams's (libyaml's) errors into diagnostics that point where the author must look.
 ///
 /// libyaml notices an unclosed `[`, `{` or quote only where the document ends or a token cannot
-/// continue it, often lines below; its error names the opener as context. The diagnostic then
-/// points at the opener and says it is unclosed. A control character is placed where it is.
+/// continue it, often lines below; its error names the opener as context (or, for a node missing
+/// in a flow collection, names the node). The diagnostic then points at the opener and says it
+/// is unclosed, once `FlowCollectionScan` confirms no `]` or `}` closes it. A control character
+/// is placed where it is, with libyaml's lines and columns (`YAMLTextPosition`).
 enum YAMLDiagnosis {
     static let hint = "check the indentation and that values containing ': ' or starting with '{', '[', '*', '&', '@' or '`' are quoted"
 
