@@ -9,8 +9,10 @@ import Yams
 /// It gives exactly the `ContentNode`s Yams gives, locations included (the tests compare both on
 /// a corpus of documents, and on every content file of the example site), and answers nil for
 /// anything else — escapes, block scalars, anchors, tags, comments after a value, multi-line
-/// scalars or flow collections, duplicate keys, tabs — which then goes through Yams, errors
-/// included. Composing documents with Yams cost more than everything else about a feed page.
+/// scalars or flow collections, duplicate keys, tabs, control characters, Unicode line breaks
+/// (NEL, LS, PS, CR), BOMs — which then goes through Yams, errors included
+/// (`FastYAMLDifferentialTests` holds it to that on generated documents salted with all of
+/// these). Composing documents with Yams cost more than everything else about a feed page.
 enum FastYAML {
     /// The document's tree, or nil when it is not one of the documents read here. A tree read
     /// here is never nested past `YAMLLimits.maxDepth` (see `maxCallDepth`).
@@ -57,8 +59,8 @@ enum FastYAML {
             return root
         }
 
-        /// Splits the lines; false for what is left to Yams everywhere: tabs, carriage returns,
-        /// directives and document markers.
+        /// Splits the lines; false for what is left to Yams everywhere: characters YAML reads in
+        /// a way of its own (see `isPlainText`), directives and document markers.
         mutating func scanLines() -> Bool {
             var start = 0, number = 1
             lines.reserveCapacity(bytes.count / 32 + 4)
@@ -66,8 +68,11 @@ enum FastYAML {
                 var end = start
                 var high: UInt8 = 0
                 while end < bytes.count, bytes[end] != 0x0A {
-                    if bytes[end] == 0x09 || bytes[end] == 0x0D { return false }
-                    high |= bytes[end]
+                    // One comparison for printable ASCII, the common case.
+                    if bytes[end] &- 0x20 > 0x5E {
+                        guard FastYAML.isPlainText(bytes, at: end) else { return false }
+                        high |= bytes[end]
+                    }
                     end += 1
                 }
                 defer { start = end + 1; number += 1 }
@@ -294,6 +299,23 @@ enum FastYAML {
         }
     }
 
+    /// Whether the character starting at `index` (a byte outside printable ASCII) is text to
+    /// libyaml as to FastYAML. Not so: C0 controls and DEL, C1 controls, U+FFFE and U+FFFF, which
+    /// libyaml refuses ("control characters are not allowed"); tab and CR, which YAML reads as
+    /// white space and line ends; NEL, LS and PS, which libyaml reads as line breaks (it reads
+    /// `a<LS>  b` as "a<LS>b"); and the BOM, which libyaml skips before a token.
+    @inline(__always) static func isPlainText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        // The text is valid UTF-8: a lead byte is followed by its continuation bytes.
+        switch bytes[index] {
+        case ..<0x80: return false  // C0 controls (LF never comes here) and DEL
+        case 0xC2: return bytes[index + 1] >= 0xA0  // U+0080-U+009F, NEL among them
+        case 0xE2: return !(bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9))  // LS, PS
+        case 0xEF:  // BOM U+FEFF, U+FFFE, U+FFFF
+            return !(bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF) && !(bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE)
+        default: return true
+        }
+    }
+
     /// Whether `entries` has `key` already (a duplicate key is left to Yams, which reports it).
     /// A scan: mappings have a handful of keys.
     static func has(_ key: String, in entries: [ContentNode.Entry]) -> Bool {
@@ -315,12 +337,13 @@ enum FastYAML {
         for index in range {
             let byte = bytes[index]
             switch byte {
-            case 0x09, 0x0D: return nil
             case UInt8(ascii: "#") where previous == UInt8(ascii: " "): return nil
             case UInt8(ascii: " ") where previous == UInt8(ascii: ":"): return nil
             case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"): return nil
             case UInt8(ascii: ","), UInt8(ascii: "'"), UInt8(ascii: "\""):
                 if inFlow { return nil }
+            // In a flow collection libyaml refuses `:` before `?` (as before `,[]{}`, refused above).
+            case UInt8(ascii: "?") where inFlow && previous == UInt8(ascii: ":"): return nil
             default: break
             }
             previous = byte

@@ -23,7 +23,7 @@ enum YAMLParser {
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw diagnose(error, file: file, lineOffset: lineOffset)
+            throw YAMLDiagnosis.error(for: error, in: text, file: file, lineOffset: lineOffset)
         }
         guard let node else { return nil }
         var budget = YAMLLimits.maxValues(forLength: text.utf8.count)
@@ -180,19 +180,5 @@ enum YAMLParser {
         guard bytes.count == 16 || bytes.count == 15, bytes[6] == 0x54, digitsAt(7..<9), bytes[9] == 0x3A, digitsAt(10..<12), bytes[12] == 0x3A, digitsAt(13..<15),
               bytes.count == 15 || bytes[15] == 0x5A else { return nil }
         return .timestamp(text)
-    }
-
-    private static func diagnose(_ error: YamlError, file: String, lineOffset: Int) -> TesseraError {
-        let hint = "check the indentation and that values containing ': ' or starting with '{', '[', '*', '&', '@' or '`' are quoted"
-        switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            var message = "invalid YAML: \(problem)"
-            if let context { message += " (\(context.text) at line \(context.mark.line + lineOffset))" }
-            return TesseraError(message, at: location(mark, file: file, lineOffset: lineOffset), hint: hint)
-        case let .reader(problem, _, _, _):
-            return TesseraError("unreadable YAML: \(problem)", at: SourceLocation(file: file, line: lineOffset + 1), hint: "save the file as UTF-8")
-        default:
-            return TesseraError("invalid YAML: \(error)", at: SourceLocation(file: file, line: lineOffset + 1), hint: hint)
-        }
     }
 }

@@ -79,6 +79,13 @@ import Testing
         "% directive\n",
         "",
         "# only a comment\n",
+        // Characters libyaml refuses, or reads as line breaks or skips: in plain and quoted
+        // values, flow items and keys.
+        "title: a\u{01}b\n", "title: 'a\u{08}b'\n", "title: \"a\u{1B}b\"\n", "title: a\u{7F}\n", "tags: [a\u{80}b]\n", "ti\u{9F}tle: x\n",
+        "title: a\u{FFFE}\n", "title: '\u{FFFF}'\n", "title: \u{0}\n", "title: x\n\u{1F}\n",
+        "title: a\u{85}  b\n", "title: a\u{2028}  b\n", "title: 'a\u{2029}  b'\n", "title: a\rb\n", "title: a\r\n",
+        "tags: [a:?b]\n", "m: { k: v:? }\n",
+        "title: a\u{FEFF}b\n", "\u{FEFF}title: a\n", "title: a\n\u{FEFF}draft: true\n", "tags: [a, \u{FEFF}b]\n",
     ]
 
     @Test(arguments: Self.taken)

@@ -15,7 +15,7 @@ import Testing
         Case(name: "YAML syntax error in front matter", files: [
             "content/index.md": "---\ntitle: Home\nsections: [\n  - items: []\n---\n",
         ], expected: [
-            "content/index.md:4:3: error: invalid YAML: did not find expected node content (while parsing a flow node at line 4)\n    hint: check the indentation and that values containing ': ' or starting with '{', '[', '*', '&', '@' or '`' are quoted",
+            "content/index.md:3:11: error: invalid YAML: unclosed '[': no ']' ends the list it opens\n    hint: add ']' after the list's last item",
         ]),
         Case(name: "front matter not closed", files: [
             "content/index.md": "---\ntitle: Home\n\nHello\n",
