@@ -38,7 +38,9 @@ enum YAMLDiagnosis {
             let escape = "\\u" + String(repeating: "0", count: max(0, 4 - code.count)) + code
             return TesseraError(
                 "invalid YAML: control character U+\(escape.dropFirst(2)) is not allowed", at: location(line: place.line, column: place.column, file: file, lineOffset: lineOffset),
-                hint: "delete it, or write it as the escape \"\(escape)\" inside double quotes")
+                // A control character is refused as an escape too (`ControlCharacters`).
+                hint: Unicode.Scalar(UInt32(value)).map(ControlCharacters.isControl) == true
+                    ? "delete it" : "delete it, or write it as the escape \"\(escape)\" inside double quotes")
         default:
             return TesseraError("invalid YAML: \(error)", at: SourceLocation(file: file, line: lineOffset + 1), hint: hint)
         }

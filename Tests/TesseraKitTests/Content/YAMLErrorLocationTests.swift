@@ -63,10 +63,11 @@ import Testing
              expected: "content/index.md:2:6: error: invalid YAML: found unknown escape character (while parsing a quoted scalar at line 2)" + syntaxHint),
         Case(name: "a control character is placed where it is", file: "content/index.md",
              text: "---\ntitle: Home\nsummary: a\u{1}b\n---\n",
-             expected: "content/index.md:3:11: error: invalid YAML: control character U+0001 is not allowed\n    hint: delete it, or write it as the escape \"\\u0001\" inside double quotes"),
+             // Refused with the file, before YAML reads it: at the same place.
+             expected: "content/index.md:3:11: error: this text holds the control character U+0001, which HTML, feeds and JSON cannot carry\n    hint: delete it: an editor may show it as ^@, ^A… or <0x01>, or not at all"),
         Case(name: "columns count characters before a DEL", file: "data/items.yml",
              text: "title: Café ☕ \u{7F}\n",
-             expected: "data/items.yml:1:15: error: invalid YAML: control character U+007F is not allowed\n    hint: delete it, or write it as the escape \"\\u007F\" inside double quotes"),
+             expected: "data/items.yml:1:15: error: this text holds the control character U+007F (DEL), which HTML, feeds and JSON cannot carry\n    hint: delete it: an editor may show it as ^@, ^A… or <0x01>, or not at all"),
     ]
 
     @Test(arguments: cases)
