@@ -176,10 +176,12 @@ public final class BuildCache: @unchecked Sendable {
     }
 
     /// The page parsed from `path` by a previous build, when the watcher says the file has not
-    /// changed since (it is then not even read).
+    /// changed since (it is then not even read). Only below a folder listed without symbolic
+    /// links: a watcher sees nothing of an edit made through a link's target.
     func unchangedPage(for path: String, parser: PageParser) -> Page? {
         lock.withLock {
-            guard let changes = watchedChanges, !changes.contains(path), let entry = parsed[path], entry.parser == parser else { return nil }
+            guard let changes = watchedChanges, !changes.contains(path), listings.values.contains(where: { $0.paths.contains(path) }),
+                  let entry = parsed[path], entry.parser == parser else { return nil }
             statistics.parseReused += 1
             return entry.page
         }

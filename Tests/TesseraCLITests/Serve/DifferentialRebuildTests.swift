@@ -404,6 +404,22 @@ final class DifferentialSite {
                 try self.write("themes/mini/i18n/\(language).yml", "footer: \(footer)\nopen: \(language == "en" ? "Open" : "Ouvrir")\n")
                 return "i18n \(language)"
             }),
+            ("special file", { r in
+                // What the build cannot take: a FIFO, a link loop, a dangling link; or a link to
+                // a page, which it follows. The next "special file" edit may take it back.
+                let path = self.root + "/content/special.md"
+                self.touched.insert(path)
+                if unlink(path) == 0 { return "remove content/special.md" }
+                switch Int.random(in: 0..<4, using: &r) {
+                case 0: mkfifo(path, 0o644); return "FIFO content/special.md"
+                case 1: symlink("special.md", path); return "link loop content/special.md"
+                case 2: symlink("gone.md", path); return "dangling link content/special.md"
+                default:
+                    guard let page = self.pages.first(where: { !$0.hasSuffix(".fr.md") }) else { return "none" }
+                    symlink(String(page.dropFirst("content/".count)), path)
+                    return "link content/special.md → \(page)"
+                }
+            }),
             ("static", { r in
                 if Bool.random(using: &r) {
                     try self.write("static/extra\(Int.random(in: 0..<3, using: &r)).css", "a{}")
