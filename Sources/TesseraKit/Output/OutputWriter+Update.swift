@@ -109,6 +109,7 @@ extension OutputWriter {
         try files.forEach { try Self.checkPath($0.path) }
         try checkOutputDirectory()
         let root = resolvedOutput
+        clearTheWay(for: files, previous: previous, root: root)
         let failures = DiagnosticCollector()
         // (path, record, temporary file to rename over it or nil when the file is unchanged)
         let results = ParallelMap.map(files) { file -> (String, BuildManifest.FileRecord, String?)? in
@@ -150,6 +151,25 @@ extension OutputWriter {
         }
         if let keep { changed += removeStale(previous.keys.filter { records[$0] == nil && !keep.contains($0) }, root: root) }
         return (records, changed.sorted())
+    }
+
+    /// A new path where the last build had a file that is now a folder on the way (an asset
+    /// `a` replaced by a folder `a/` of pages), or a folder where a file now goes: what stands in
+    /// the way is the last build's and stale (a path is never both), so it goes before the new
+    /// files are written instead of after, which the writes could not wait for. Only new paths
+    /// (few: pages added or moved) are looked at.
+    private func clearTheWay(for files: [OutputFile], previous: [String: BuildManifest.FileRecord], root: String) {
+        for file in files where previous[file.path] == nil {
+            var folder = file.path
+            while folder.utf8.contains(UInt8(ascii: "/")) {
+                folder = PathText.folder(folder)
+                if previous[folder] != nil { unlink(root + "/" + folder) }
+            }
+            guard FileTree.isDirectory(root + "/" + file.path) else { continue }
+            let below = file.path + "/"
+            _ = removeStale(previous.keys.filter { $0.hasPrefix(below) }, root: root)
+            rmdir(root + "/" + file.path)
+        }
     }
 
     /// Removes files a build no longer writes, and the folders they leave empty; returns them.

@@ -80,6 +80,16 @@ import Testing
                 try Data("---\ntitle: About\nmenu: main\n---\nAbout THIS site.\n".utf8).write(to: URL(fileURLWithPath: $0.path("content/about.md")))
                 $0.setTimes($0.path("content/about.md"), info.st_mtim)
             }),
+            // Found by the long run: the output updated in place had the last build's file
+            // where the new pages need a folder, and the other way round.
+            ("an asset replaced by a folder of pages", {
+                unlink($0.path("content/blog/cover.txt"))
+                try $0.write("content/blog/cover.txt/inside.md", "---\ntitle: Inside\n---\nNow a folder.\n")
+            }),
+            ("a folder of pages replaced by an asset", {
+                _ = try EndToEndTests.run("/bin/rm", ["-rf", $0.path("content/blog/notes")])
+                try $0.write("content/blog/notes", "now a file\n")
+            }),
         ]
         for (name, operation) in cases {
             let site = try FileSystemSite()
