@@ -208,10 +208,14 @@ enum HTMLText {
             if text[index] == "&", let end = text[index...].prefix(12).firstIndex(of: ";") {
                 let name = String(text[text.index(after: index)..<end])
                 var replacement: String?
+                // As cmark and HTML do: `&#0;` and references to no character are U+FFFD.
+                func character(_ value: UInt32?) -> String? {
+                    value.map { value in Unicode.Scalar(value).flatMap { $0.value == 0 ? nil : String(Character($0)) } ?? "\u{FFFD}" }
+                }
                 if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    replacement = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+                    replacement = character(UInt32(name.dropFirst(2), radix: 16))
                 } else if name.hasPrefix("#") {
-                    replacement = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+                    replacement = character(UInt32(name.dropFirst()))
                 } else {
                     replacement = named[name]
                 }

@@ -105,11 +105,19 @@ public struct MarkdownRenderer: Sendable {
         guard let document = cmark_parser_finish(parser) else { return ("", []) }
         var problems: [LinkProblem] = []
         var lines: [Substring]?
+        // A numeric character reference (`&#1;`) is the one way Markdown makes a control character
+        // that its text does not hold; cmark decodes it into a text node.
+        var references = markdown.contains("&#")
         if let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
                 guard let node = cmark_iter_get_node(iterator) else { continue }
                 let type = cmark_node_get_type(node)
+                if references, type == CMARK_NODE_TEXT || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE,
+                   let problem = ControlCharacters.decodedReference(in: node, markdown: markdown) {
+                    problems.append(LinkProblem(url: "", line: problem.line, column: problem.column, message: problem.message, hint: "delete the reference"))
+                    references = false
+                }
                 guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE,
                       cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER,
                       let pointer = cmark_node_get_url(node) else { continue }

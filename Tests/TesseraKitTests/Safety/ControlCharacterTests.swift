@@ -69,4 +69,17 @@ import Testing
             #expect(errors.first?.hasPrefix("content/a\u{1}b.md:1:1: error: this name holds the control character U+0001, which URLs, HTML and feeds cannot carry") == true, "cached: \(cached): \(errors)")
         }
     }
+
+    /// A numeric character reference is how Markdown makes a control character its text does
+    /// not hold: refused at the reference; `&#0;` is U+FFFD, in the page and in its description,
+    /// as cmark and HTML make it; in code it is text.
+    @Test func aCharacterReferenceToAControlCharacterIsRefusedAtIt() throws {
+        let refused = try TemporarySite(["content/p.md": "---\ntitle: P\n---\nFirst.\n\nSee &amp; `&#1;` and &#x85; here.\n"])
+        #expect(refused.diagnostics().first?.hasPrefix("content/p.md:6:22: error: the character reference &#x85; in the page's Markdown makes the control character U+0085 (NEL), which HTML, feeds and JSON cannot carry") == true, "\(refused.diagnostics())")
+        let zero = try TemporarySite(["content/p.md": "---\ntitle: P\n---\nA &#0; and `&#1;` in code.\n"])
+        try zero.build()
+        let html = try zero.read("p/index.html")
+        #expect(html.contains("A \u{FFFD} and <code>&amp;#1;</code>"), "\(html)")
+        #expect(!html.unicodeScalars.contains { ControlCharacters.isControl($0) || $0.value == 0 })
+    }
 }
