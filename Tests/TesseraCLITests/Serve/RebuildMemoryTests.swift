@@ -18,7 +18,9 @@ extension Serve {
         static let marker = "heap in use after each rebuild (KiB):"
         static let rebuilds = 30
 
-        @Test func heapStaysFlatOverThirtyRebuilds() throws {
+        /// Where malloc cannot be weighed (not glibc), there is nothing to compare.
+        @Test(.enabled(if: tessera_heap_bytes_in_use() > 0))
+        func heapStaysFlatOverThirtyRebuilds() throws {
             let run = try EndToEndTests.run(
                 CommandLine.arguments[0], ["--testing-library", "swift-testing", "--filter", "RebuildMemoryTests/heapAfterEachRebuild"],
                 environment: [Self.probeVariable: "1", "GLIBC_TUNABLES": "glibc.malloc.tcache_count=0"])
