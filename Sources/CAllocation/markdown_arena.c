@@ -2,6 +2,7 @@
 
 #include <cmark.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,10 @@ typedef struct Arena {
     unsigned char *last;
 } Arena;
 
+// What the chunks of every thread's arena add up to, for tests that weigh the heap: each thread
+// keeps its first chunk for good, so the heap grows when a new thread first renders Markdown.
+static _Atomic size_t all_capacity;
+
 static pthread_key_t arena_key;
 static pthread_once_t arena_once = PTHREAD_ONCE_INIT;
 static _Thread_local Arena *thread_arena;
@@ -34,6 +39,7 @@ static _Thread_local Arena *thread_arena;
 static void free_chunks(Chunk *chunk) {
     while (chunk) {
         Chunk *previous = chunk->previous;
+        atomic_fetch_sub_explicit(&all_capacity, chunk->capacity, memory_order_relaxed);
         free(chunk);
         chunk = previous;
     }
@@ -75,6 +81,7 @@ static void *allocate(size_t size) {
         Chunk *fresh = malloc(sizeof(Chunk) + capacity);
         // cmark aborts when an allocator returns NULL; so does this one, with the same effect.
         if (!fresh) abort();
+        atomic_fetch_add_explicit(&all_capacity, capacity, memory_order_relaxed);
         fresh->previous = chunk;
         fresh->capacity = capacity;
         fresh->used = 0;
@@ -130,10 +137,12 @@ void tessera_markdown_arena_reset(void) {
     // Keep the oldest block when it is the modest first one; a huge text's blocks all go.
     while (chunk && chunk->previous) {
         Chunk *previous = chunk->previous;
+        atomic_fetch_sub_explicit(&all_capacity, chunk->capacity, memory_order_relaxed);
         free(chunk);
         chunk = previous;
     }
     if (chunk && chunk->capacity > KEPT_CAPACITY) {
+        atomic_fetch_sub_explicit(&all_capacity, chunk->capacity, memory_order_relaxed);
         free(chunk);
         chunk = NULL;
     }
@@ -146,4 +155,8 @@ unsigned long tessera_markdown_arena_capacity(void) {
     unsigned long total = 0;
     for (Chunk *chunk = arena()->current; chunk; chunk = chunk->previous) total += chunk->capacity;
     return total;
+}
+
+unsigned long tessera_markdown_arenas_capacity(void) {
+    return atomic_load_explicit(&all_capacity, memory_order_relaxed);
 }

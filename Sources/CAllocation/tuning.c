@@ -13,3 +13,21 @@ void tessera_tune_allocator(void) {
     mallopt(M_MMAP_THRESHOLD, 4 << 20);
 #endif
 }
+
+unsigned long tessera_heap_bytes_in_use(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    struct mallinfo2 info = mallinfo2();
+    return (unsigned long)(info.uordblks + info.hblkhd);
+#else
+    return 0;
+#endif
+}
+
+unsigned long tessera_heap_block_size(const void *block) {
+#if defined(__GLIBC__)
+    return (unsigned long)malloc_usable_size((void *)block);
+#else
+    (void)block;
+    return 0;
+#endif
+}

@@ -20,11 +20,24 @@ void tessera_markdown_arena_reset(void);
 /// Bytes the calling thread's arena holds (for tests).
 unsigned long tessera_markdown_arena_capacity(void);
 
+/// Bytes the arenas of all threads hold together (for tests).
+unsigned long tessera_markdown_arenas_capacity(void);
+
 /// A build allocates hundreds of megabytes in small pieces on every core. glibc's defaults grow
 /// and trim each thread's heap a little at a time (an `mprotect` or `brk` and fresh page faults
 /// each time) and give large buffers their own `mmap`. This makes heaps grow in steps of 64 MiB
 /// of address space (only touched pages count as memory), keeps them, and serves buffers under
 /// 4 MiB from the heap. Does nothing where the C library is not glibc. Call once, at start.
 void tessera_tune_allocator(void);
+
+/// Bytes malloc has handed out and not had back, on every thread (glibc's `mallinfo2`: small
+/// blocks in use plus mmapped ones); 0 where the C library is not glibc. For tests that check a
+/// long session's memory stays flat: unlike the resident size, it does not count what the
+/// allocator keeps for reuse.
+unsigned long tessera_heap_bytes_in_use(void);
+
+/// How many bytes `block`, which malloc returned, can hold; 0 where the C library is not glibc.
+/// For tests that scan memory as a leak checker does.
+unsigned long tessera_heap_block_size(const void *block);
 
 #endif

@@ -24,11 +24,16 @@ final class SideTask: Sendable {
 
     /// Runs the work unless a thread began it already.
     private func run() {
-        guard let body = work.withLock({ work in
+        var body = work.withLock { work in
             defer { work = nil }
             return work
-        }) else { return }
-        body()
+        }
+        guard body != nil else { return }
+        body?()
+        // What the work captured (a build's state) goes before the waiting thread is let go:
+        // released after, it would outlive the build on this thread, still being freed when the
+        // build has returned (and a leak checker looking then would see a graph half taken apart).
+        body = nil
         finished.leave()
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import TesseraKit
+
+/// Work started on another core is over, captures included, when the thread waiting for it goes on.
+@Suite struct SideTaskTests {
+    /// Set at the very end of the deinit of what the work captured.
+    final class Released: Sendable {
+        let done = Mutex(false)
+    }
+
+    final class Captured: Sendable {
+        let released: Released
+        init(_ released: Released) { self.released = released }
+        deinit {
+            // Slow to free, as a build's state is: a release left until after the waiting thread
+            // was let go would still be running when `wait` returns.
+            usleep(50_000)
+            released.done.withLock { $0 = true }
+        }
+    }
+
+    @Test func whatTheWorkCapturedIsReleasedBeforeWaitReturns() {
+        let released = Released()
+        let started = DispatchSemaphore(value: 0)
+        var captured: Captured? = Captured(released)
+        let task = SideTask { [captured] in
+            started.signal()
+            _ = captured
+        }
+        captured = nil
+        // The other core took the work: `wait` cannot run it here.
+        started.wait()
+        task.wait()
+        #expect(released.done.withLock { $0 })
+    }
+
+    @Test func workNoCoreBeganRunsOnTheWaitingThread() {
+        let ran = Mutex(0)
+        let task = SideTask { ran.withLock { $0 += 1 } }
+        task.wait()
+        task.wait()
+        #expect(ran.withLock { $0 } == 1)
+    }
+}
