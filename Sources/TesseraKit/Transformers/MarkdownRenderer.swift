@@ -113,7 +113,7 @@ public struct MarkdownRenderer: Sendable {
             while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
                 guard let node = cmark_iter_get_node(iterator) else { continue }
                 let type = cmark_node_get_type(node)
-                if references, type == CMARK_NODE_TEXT || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE,
+                if references, type == CMARK_NODE_TEXT || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE || type == CMARK_NODE_CODE_BLOCK,
                    let problem = ControlCharacters.decodedReference(in: node, markdown: markdown) {
                     problems.append(LinkProblem(url: "", line: problem.line, column: problem.column, message: problem.message, hint: "delete the reference"))
                     references = false

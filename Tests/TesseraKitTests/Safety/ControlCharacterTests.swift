@@ -76,6 +76,11 @@ import Testing
     @Test func aCharacterReferenceToAControlCharacterIsRefusedAtIt() throws {
         let refused = try TemporarySite(["content/p.md": "---\ntitle: P\n---\nFirst.\n\nSee &amp; `&#1;` and &#x85; here.\n"])
         #expect(refused.diagnostics().first?.hasPrefix("content/p.md:6:22: error: the character reference &#x85; in the page's Markdown makes the control character U+0085 (NEL), which HTML, feeds and JSON cannot carry") == true, "\(refused.diagnostics())")
+        // In a code fence's info string (its class), a link title and an image's alt text.
+        for (markdown, line, column) in [("```swift&#1;\nlet a = 1\n```\n", 4, 9), ("[a](/ \"t&#x1B;\")\n", 4, 9), ("![&#127;](/x.png)\n", 4, 3)] {
+            let site = try TemporarySite(["content/p.md": "---\ntitle: P\n---\n" + markdown])
+            #expect(site.diagnostics().first?.hasPrefix("content/p.md:\(line):\(column): error: the character reference") == true, "\(markdown): \(site.diagnostics())")
+        }
         let zero = try TemporarySite(["content/p.md": "---\ntitle: P\n---\nA &#0; and `&#1;` in code.\n"])
         try zero.build()
         let html = try zero.read("p/index.html")
