@@ -82,7 +82,10 @@ final class FileSystemSite {
 
     private func build(_ arguments: [String]) throws -> Outcome {
         let command = runAs + [EndToEndTests.binary, "build"] + arguments
-        let run = try EndToEndTests.run(command[0], Array(command.dropFirst()), in: site)
+        // The built-in theme unpacks below the cache or temporary folder, which may be the test
+        // run's own (closed to `nobody`): the site's root, which `nobody` owns, serves instead.
+        let folders = runAs.isEmpty ? [:] : ["TMPDIR": root, "XDG_CACHE_HOME": root + "/xdg-cache", "HOME": root]
+        let run = try EndToEndTests.run(command[0], Array(command.dropFirst()), in: site, environment: folders)
         // The full build names its own output folder where the cached one says `public`.
         return Outcome(status: run.status, diagnostics: run.stderr.replacingOccurrences(of: root + "/full", with: "public"))
     }
