@@ -28,10 +28,10 @@ struct BuildCommand: AsyncParsableCommand {
             var options = try site.buildOptions(output: output)
             options.force = force
             if !noCache { options.cacheDirectory = options.sourceDirectory + "/.tessera/cache" }
-            let (state, report) = try SiteBuilder(options: options).run()
+            let (site, report) = try SiteBuilder(options: options).run()
             // The process ends with this command: its memory goes back to the system at exit,
             // instead of being freed object by object first (a tenth of a 1,000-page build).
-            KeptUntilExit.keep(state)
+            KeptUntilExit.keep(site)
             printer.print(report.warnings)
             if timings { StepTimings.lines(report).forEach(printer.say) }
             printer.say(report.summary(relativeTo: FileManager.default.currentDirectoryPath))

@@ -13,13 +13,13 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let printer = site.printer
         do {
-            let (state, report) = try SiteBuilder(options: try site.buildOptions(writesOutput: false)).run()
+            let (built, report) = try SiteBuilder(options: try site.buildOptions(writesOutput: false)).run()
             printer.print(report.warnings)
-            if state.configuration.languages.count > 1 {
+            if built.configuration.languages.count > 1 {
                 printer.say("Pages:")
-                PageCoverage(pages: state.pages, languages: state.configuration.languages).lines.forEach { printer.say("  " + $0) }
+                PageCoverage(pages: built.pages, languages: built.configuration.languages).lines.forEach { printer.say("  " + $0) }
             }
-            let coverage = TranslationCoverage(tables: state.translations, languages: state.configuration.languages)
+            let coverage = TranslationCoverage(tables: built.translations, languages: built.configuration.languages)
             if coverage.languages.contains(where: { $0.total > 0 }) {
                 printer.say("Translations:")
                 coverage.lines.forEach { printer.say("  " + $0) }

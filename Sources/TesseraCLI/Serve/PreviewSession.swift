@@ -29,9 +29,9 @@ public final class PreviewSession: @unchecked Sendable {
             // The site folder itself in a batch means the watcher lost events.
             cache.expectChanges(changes.flatMap { $0.contains(options.sourceDirectory) ? nil : $0 })
             do {
-                let (state, report) = try SiteBuilder(options: options, cache: cache).run()
+                let (site, report) = try SiteBuilder(options: options, cache: cache).run()
                 lastFailed = false
-                return .built(report, changed: state.changedOutputs)
+                return .built(report, changed: site.changedOutputs)
             } catch let error as TesseraError {
                 lastFailed = true
                 return .failed(error.diagnostics)

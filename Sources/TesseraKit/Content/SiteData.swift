@@ -137,11 +137,3 @@ enum CSVRecords {
         return lines
     }
 }
-
-extension BuildStep {
-    /// Reads the site's `data/` folder.
-    public static let loadData = BuildStep("load data", overlapsTemplates: true) { state in
-        let boundary = state.configuration.allowExternalSymlinks ? nil : state.siteDirectory
-        state.data = SiteData.load(directory: state.siteDirectory + "/data", boundary: boundary, problems: state.diagnostics)
-    }
-}

@@ -20,8 +20,9 @@ import Foundation
 /// The tests check that both give the same bytes.
 enum LocalEdits {
     /// What a successful build leaves for the next local edit.
-    struct Basis {
-        var state: BuildState
+    struct Basis: Sendable {
+        var site: WrittenSite
+        var options: BuildOptions
         var mapper: PageMapper
         var renderer: PageRenderer
         var templates: [String: String]
@@ -30,12 +31,54 @@ enum LocalEdits {
         var report: BuildReport
     }
 
+    /// How a preview build mapped, rendered and encoded pages, gathered by the cache layer as the
+    /// stages run: the basis of the next edit's rebuild.
+    struct Tools {
+        var mapper: PageMapper?
+        var rendering: (renderer: PageRenderer, templates: [String: String], generation: Int)?
+        var documents: PageDocument?
+
+        func basis(for site: WrittenSite, options: BuildOptions, report: BuildReport) -> Basis? {
+            guard let mapper, let rendering else { return nil }
+            return Basis(
+                site: site, options: options, mapper: mapper, renderer: rendering.renderer, templates: rendering.templates,
+                renderGeneration: rendering.generation, documents: documents, report: report)
+        }
+    }
+
+    /// The preview's rebuild of edits a watcher vouched for, when they reach only their own
+    /// pages (and the lists that show them); nil when the whole pipeline is needed. Throws the
+    /// edited pages' errors: until a build succeeds again, the next one takes the whole pipeline,
+    /// so a later edit of another page cannot hide them.
+    static func rebuildIfLocal(memory: BuildCache, start: DispatchTime) throws -> (site: BuiltSite, report: BuildReport)? {
+        guard var basis = memory.localEditBasis, let changes = memory.vouchedChanges else { return nil }
+        do {
+            guard let changed = try rebuild(changes, from: &basis, cache: memory) else { return nil }
+            basis.site.changedOutputs = changed
+            memory.localEditBasis = basis
+            var report = basis.report
+            report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            report.stepTimings = [("edited pages", report.seconds)]
+            report.warnings = []
+            let site = BuiltSite(
+                configuration: basis.site.configuration, written: basis.site, diagnostics: DiagnosticCollector(), keptStructure: false, changedOutputs: changed)
+            return (site, report)
+        } catch {
+            memory.localEditBasis = nil
+            let diagnostics = DiagnosticCollector()
+            diagnostics.report(error)
+            try diagnostics.throwIfErrors()
+            return nil
+        }
+    }
+
     /// The output paths written, or nil when these changes need the whole pipeline. Throws the
     /// edited pages' errors (nothing is written then).
-    static func rebuild(_ changes: Set<String>, from basis: Basis, cache: BuildCache) throws -> [String]? {
-        let state = basis.state
-        let content = state.siteDirectory + "/content"
-        guard !changes.isEmpty, state.options.updatesInPlace, state.options.writesOutput,
+    private static func rebuild(_ changes: Set<String>, from basis: inout Basis, cache: BuildCache) throws -> [String]? {
+        let site = basis.site
+        let options = basis.options
+        let content = options.sourceDirectory + "/content"
+        guard !changes.isEmpty, options.updatesInPlace, options.writesOutput,
               let listed = cache.watchedListingPaths(of: content) else { return nil }
         // The edited pages, as the last build had them and as they are now.
         var edited: [String: Page] = [:]
@@ -62,13 +105,13 @@ enum LocalEdits {
             cache.store(page, for: path, text: text, parser: previous.parser)
             edited[path] = page
         }
-        let configuration = state.configuration
+        let configuration = site.configuration
         if !shownFiles.isEmpty {
             // A value a list sorts by may change its order; terms decide the term pages.
-            let sortKeys = Set(state.pages.lazy.flatMap { $0.sections.compactMap(\.query?.sortKey) })
+            let sortKeys = Set(site.pages.lazy.flatMap { $0.sections.compactMap(\.query?.sortKey) })
             guard shownKeys.isDisjoint(with: sortKeys), shownKeys.isDisjoint(with: configuration.taxonomies.map(\.name)) else { return nil }
             // Term pages without a component list their pages' titles in their body.
-            if state.registry["article-thumb"] == nil {
+            if site.components["article-thumb"] == nil {
                 for taxonomy in configuration.taxonomies where taxonomy.component == nil {
                     if shownFiles.contains(where: { !taxonomy.terms(of: edited[$0]!).isEmpty }) { return nil }
                 }
@@ -76,19 +119,20 @@ enum LocalEdits {
         }
         if configuration.feeds.fullContent {
             // A feed that carries a page's body is made again by the whole pipeline.
-            for page in state.pages where !page.feeds.isEmpty && (page.pagination?.number ?? 1) == 1 {
-                if state.querySelections.allPages(of: page, limit: configuration.feeds.limit).contains(where: { edited[$0.sourcePath] != nil }) { return nil }
+            for page in site.pages where !page.feeds.isEmpty && (page.pagination?.number ?? 1) == 1 {
+                if site.lists.allPages(of: page, limit: configuration.feeds.limit).contains(where: { edited[$0.sourcePath] != nil }) { return nil }
             }
         }
         // Every page made from an edited file: a paginated list has one per page of the list.
         var pages: [Int: Page] = [:]
-        for position in state.pages.indices {
-            guard let parsed = edited[state.pages[position].sourcePath] else { continue }
+        let allPages = site.pages
+        for position in allPages.indices {
+            guard let parsed = edited[allPages[position].sourcePath] else { continue }
             pages[position] = shownFiles.contains(parsed.sourcePath)
-                ? withShownParts(of: parsed, on: state.pages[position]) : withLocalParts(of: parsed, on: state.pages[position])
+                ? withShownParts(of: parsed, on: allPages[position]) : withLocalParts(of: parsed, on: allPages[position])
         }
         // The lists hold the pages as they are now; those that show a changed value are made again.
-        var selections = state.querySelections
+        var selections = site.lists
         var showing = Set<String>()
         for (url, sections) in selections.lists {
             var sections = sections
@@ -109,8 +153,8 @@ enum LocalEdits {
         mapper.selections = selections
         if !showing.isEmpty {
             // The pages of those lists that show an edited page (of a paginated list, the one it is on).
-            for position in state.pages.indices where pages[position] == nil {
-                let page = state.pages[position]
+            for position in allPages.indices where pages[position] == nil {
+                let page = allPages[position]
                 guard showing.contains(page.pagination?.firstURL ?? page.url),
                       page.sections.indices.contains(where: { selections.pages(of: page, section: $0)?.contains { shownFiles.contains($0.sourcePath) } == true })
                 else { continue }
@@ -121,7 +165,7 @@ enum LocalEdits {
         var views: [String: PageView] = [:]
         let generation = cache.currentGeneration
         let problems = DiagnosticCollector()
-        let copies = Set(state.staticFiles.map(\.path))
+        let copies = Set(site.staticFiles.map(\.path))
         for (_, page) in pages.sorted(by: { $0.key < $1.key }) {
             guard let view = problems.attempt(at: page.location, { try mapper.map(page) }) else { continue }
             if listsPages(page) {
@@ -149,30 +193,34 @@ enum LocalEdits {
         if problems.hasErrors && !showing.isEmpty { return nil }
         try problems.throwIfErrors()
         // The basis now describes this build, for the next edit and for the feeds and index below.
-        for (position, page) in pages { state.pages[position] = page }
-        for index in state.pageViews.indices { if let view = views[state.pageViews[index].page.url] { state.pageViews[index] = view } }
-        state.querySelections = selections
+        var updated = site
+        for (position, page) in pages { updated.rendered.mapped.routed.loaded.pages[position] = page }
+        for index in updated.rendered.mapped.views.indices {
+            if let view = views[updated.rendered.mapped.views[index].page.url] { updated.rendered.mapped.views[index] = view }
+        }
+        updated.rendered.mapped.routed.loaded.lists = selections
+        let routed = updated.rendered.mapped.routed
         if !shownFiles.isEmpty {
             // Feeds that list an edited page, or belong to one.
-            for page in state.pages where !page.feeds.isEmpty && (page.pagination?.number ?? 1) == 1 {
+            for page in routed.loaded.pages where !page.feeds.isEmpty && (page.pagination?.number ?? 1) == 1 {
                 guard shownFiles.contains(page.sourcePath)
                         || selections.allPages(of: page, limit: configuration.feeds.limit).contains(where: { shownFiles.contains($0.sourcePath) }) else { continue }
-                files += try BuildStep.feedFiles(of: page, state: state)
+                files += try routed.feedFiles(of: page)
             }
             // The JSON index lists titles and dates (the last build wrote one if it had a writer).
             if let documents = basis.documents {
                 let basePath = configuration.basePath
-                let entries = PageIndex.entries(of: state.pageViews.map(\.page).filter { ($0.outputs ?? configuration.outputs).contains("json") }, writer: documents, basePath: basePath)
+                let entries = PageIndex.entries(of: updated.rendered.mapped.views.map(\.page).filter { ($0.outputs ?? configuration.outputs).contains("json") }, writer: documents, basePath: basePath)
                 let data = cache.derived("api/index.json", key: entries, updating: { last in
                     last.flatMap { PageIndex.patched($0, to: entries) } ?? PageIndex.make(entries, basePath: basePath)
                 })
                 files.append(OutputFile(path: "api/index.json", contents: .data(data)))
             }
         }
-        cache.localEditBasis?.mapper = mapper
-        guard let changed = try state.outputWriter.update(only: files, cache: cache) else { return nil }
-        state.changedOutputs = changed
-        return changed
+        basis.site = updated
+        basis.mapper = mapper
+        let writer = OutputWriter(options: options, configuration: configuration, theme: routed.theme)
+        return try writer.update(only: files, cache: cache)
     }
 
     /// `page` with the parts only it shows taken from `parsed`: the body and what the parser

@@ -33,45 +33,46 @@ enum Aliases {
     }
 }
 
-extension BuildStep {
+extension Step where Product == RenderedSite {
     /// One redirect page per alias; an alias may not take the place of a page, a file or another alias.
-    public static let writeAliases = BuildStep("aliases") { state in
+    public static var writeAliases: Step { Step("aliases") { site, context in
         // The last build's, when every page's URL and aliases are.
-        guard state.incremental?.structureKept != true else { return }
-        let pages = state.pages.filter { !$0.aliases.isEmpty }
+        guard !context.reuse.keepsStructure else { return }
+        let pages = site.pages.filter { !$0.aliases.isEmpty }
         guard !pages.isEmpty else { return }
-        // What is at each output path, described only for an alias that collides with it.
-        enum Owner {
-            case output, file(String), page(String), alias(String)
-            var description: String {
-                switch self {
-                case .output: return "a page"
-                case .file(let path): return "the file \(path)"
-                case .page(let source): return "the page content/\(source)"
-                case .alias(let source): return "an alias of content/\(source)"
-                }
-            }
-        }
-        var taken: [String: Owner] = [:]
-        taken.reserveCapacity(state.outputs.count + state.staticFiles.count + state.pages.count)
-        for output in state.outputs { taken[output.path] = .output }
-        for file in state.staticFiles { taken[file.path] = .file(file.path) }
-        for page in state.pages { taken[page.outputPath] = .page(page.relativePath) }
-        let configuration = state.configuration
+        var taken: [String: OutputOwner] = [:]
+        taken.reserveCapacity(site.outputs.count + site.staticFiles.count + site.pages.count)
+        for output in site.outputs { taken[output.path] = .output }
+        for file in site.staticFiles { taken[file.path] = .file(file.path) }
+        for page in site.pages { taken[page.outputPath] = .page(page.relativePath) }
+        let configuration = site.configuration
         for page in pages {
             for alias in page.aliases {
                 let path = Aliases.outputPath(of: alias.url)
                 if let owner = taken[path] {
-                    state.diagnostics.report(Diagnostic(
+                    context.diagnostics.report(Diagnostic(
                         .error, "the alias \(alias.url) is already \(owner.description)", at: alias.location,
                         hint: "remove the alias, or move what is at \(alias.url)"))
                     continue
                 }
-                do { try OutputWriter.checkPath(path) } catch { state.diagnostics.report(error, at: alias.location); continue }
+                do { try OutputWriter.checkPath(path) } catch { context.diagnostics.report(error, at: alias.location); continue }
                 taken[path] = .alias(page.relativePath)
                 let target = configuration.basePath + page.url.dropFirst()
-                state.outputs.append(.text(path, Aliases.redirect(to: target, canonical: configuration.origin + target, language: page.language)))
+                site.outputs.append(.text(path, Aliases.redirect(to: target, canonical: configuration.origin + target, language: page.language)))
             }
+        }
+    } }
+}
+
+/// What is at an output path, described only for an alias that collides with it.
+private enum OutputOwner {
+    case output, file(String), page(String), alias(String)
+    var description: String {
+        switch self {
+        case .output: return "a page"
+        case .file(let path): return "the file \(path)"
+        case .page(let source): return "the page content/\(source)"
+        case .alias(let source): return "an alias of content/\(source)"
         }
     }
 }

@@ -181,23 +181,26 @@ struct FeedWriter {
     }
 }
 
-extension BuildStep {
+extension Step where Product == RenderedSite {
     /// The feeds pages ask for: their entries are the pages their query sections list.
-    public static let writeFeeds = BuildStep("feeds") { state in
+    public static var writeFeeds: Step { Step("feeds") { site, context in
         // The last build's, when it lists the same pages with the same front matter.
-        guard state.incremental?.structureKept != true else { return }
-        for page in state.pages where !page.feeds.isEmpty && (page.pagination?.number ?? 1) == 1 {
+        guard !context.reuse.keepsStructure else { return }
+        let routed = site.mapped.routed
+        for page in routed.loaded.pages where !page.feeds.isEmpty && (page.pagination?.number ?? 1) == 1 {
             do {
-                state.outputs += try feedFiles(of: page, state: state)
+                site.outputs += try routed.feedFiles(of: page)
             } catch {
-                state.diagnostics.report(error)
+                context.diagnostics.report(error)
             }
         }
-    }
+    } }
+}
 
+extension RoutedSite {
     /// The feeds of `page` (the first page of a list, with `feeds:`): its query sections' pages.
-    static func feedFiles(of page: Page, state: BuildState) throws -> [OutputFile] {
-        let configuration = state.configuration
+    func feedFiles(of page: Page) throws -> [OutputFile] {
+        let configuration = self.configuration
         let origin = configuration.origin
         func absolute(_ url: String) -> String { origin + configuration.basePath + url.dropFirst() }
         let location = page.feedsLocation ?? page.location
@@ -211,15 +214,15 @@ extension BuildStep {
                 "'feeds' lists the pages of the page's query sections, and this page has none", at: location,
                 hint: "add a section with `query: { under: …, component: … }`, or remove `feeds:`")
         }
-        let listed = state.querySelections.allPages(of: page, limit: configuration.feeds.limit)
-        let context = state.transformContext(for: page.language)
+        let listed = loaded.lists.allPages(of: page, limit: configuration.feeds.limit)
+        let context = transformContext(for: page.language)
         let entries = listed.map { listed -> FeedWriter.Entry in
             var html: String?
             if configuration.feeds.fullContent, !listed.body.isBlank {
                 var listedContext = context
                 listedContext.pageURL = listed.url
                 // Links were checked when the page itself was mapped; here they only need to be absolute.
-                html = (try? context.markdown.html(listed.body, links: listedContext.markdownLinks)).map { Self.absolutize($0, origin: origin) }
+                html = (try? context.markdown.html(listed.body, links: listedContext.markdownLinks)).map { FeedWriter.absolutize($0, origin: origin) }
             } else if let summary = listed.summary {
                 html = FeedWriter.xml(summary)
             }
@@ -227,11 +230,14 @@ extension BuildStep {
         }
         let writer = FeedWriter(
             title: page.title ?? configuration.title, pageURL: absolute(page.url), language: page.language,
-            updated: state.querySelections.newestDate(of: page) ?? state.buildDate, entries: Array(entries))
+            updated: loaded.lists.newestDate(of: page) ?? buildDate, entries: Array(entries))
         let folder = page.outputPath.hasSuffix("index.html") ? String(page.outputPath.dropLast("index.html".count)) : ""
         return page.feeds.map { .text(folder + $0.fileName, writer.document($0)) }
     }
 
+}
+
+extension FeedWriter {
     /// Root-relative `href`/`src` made absolute: a feed is read away from the site.
     static func absolutize(_ html: String, origin: String) -> String {
         var out = html

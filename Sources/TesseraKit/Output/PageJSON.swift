@@ -232,64 +232,60 @@ enum HTMLText {
     }
 }
 
-extension BuildStep {
+extension Step where Product == RenderedSite {
     /// `index.json` beside every page whose outputs include `json`, and `/api/index.json` listing them.
-    public static let writePageJSON = BuildStep("page JSON") { state in
-        let configuration = state.configuration
-        let wanted = state.pageViews.filter { ($0.page.outputs ?? configuration.outputs).contains("json") }
+    public static var writePageJSON: Step { Step("page JSON") { site, context in
+        let configuration = site.configuration
+        let wanted = site.mapped.views.filter { ($0.page.outputs ?? configuration.outputs).contains("json") }
         // Pages the build cache kept have their JSON from the last build, listed in the index too.
-        let reused = state.incremental?.reused ?? [:]
+        let reuse = context.reuse
+        let reused = reuse.keptPages
         // Only a last build that wrote page JSON wrote its index: without one, no kept page has JSON.
-        let keptJSON = !reused.isEmpty && state.incremental?.reference?.files["api/index.json"] != nil
+        let keptJSON = !reused.isEmpty && reuse.lastBuildWrote("api/index.json")
         // A page's outputs are its HTML (`.html`) and its JSON: the one that ends in `.json`.
-        let kept = !keptJSON ? [] : state.pages.filter { page in
+        let kept = !keptJSON ? [] : site.pages.filter { page in
             reused[page.url]?.outputs.contains { $0.hasSuffix(".json") } == true
         }
         guard !wanted.isEmpty || !kept.isEmpty else { return }
         var versions: [String: [String: Page]] = [:]
-        for page in state.pages { versions[page.translationKey, default: [:]][page.language] = page }
+        for page in site.pages { versions[page.translationKey, default: [:]][page.language] = page }
         let writer = PageDocument(
-            registry: state.registry, origin: configuration.origin, basePath: configuration.basePath,
+            registry: site.components, origin: configuration.origin, basePath: configuration.basePath,
             versions: versions, languages: configuration.languages)
-        if state.cache != nil { state.documentWriter = writer }
-        var taken = Set(state.outputs.map(\.path) + state.staticFiles.map(\.path) + (state.incremental?.keptOutputs ?? []))
+        reuse.keepForEdits(documents: writer)
+        var taken = Set(site.outputs.map(\.path) + site.staticFiles.map(\.path) + reuse.keptOutputs)
         // A preview rebuild re-encodes only pages whose view changed.
-        let cache = state.cache
-        let generation = cache?.currentGeneration ?? 0
         let documents = ParallelMap.map(wanted) { view -> (Page, Data) in
-            if let json = cache?.document(for: view, generation: generation) { return (view.page, json) }
-            let json = writer.bytes(for: view)
-            cache?.store(document: json, for: view, generation: generation)
-            return (view.page, json)
+            (view.page, reuse.document(for: view) { writer.bytes(for: view) })
         }
         var listed = kept
         for (page, json) in documents {
             guard taken.insert(page.jsonOutputPath).inserted else {
-                state.diagnostics.report(Diagnostic(
+                context.diagnostics.report(Diagnostic(
                     .error, "the page's JSON would be written to \(page.jsonOutputPath), where another file is", at: page.location,
                     hint: "rename that file, or set `outputs: [html]` on this page"))
                 continue
             }
-            state.outputs.append(OutputFile(path: page.jsonOutputPath, contents: .data(json)))
+            site.outputs.append(OutputFile(path: page.jsonOutputPath, contents: .data(json)))
             listed.append(page)
         }
         // The index lists titles and dates, the schema the theme's components: the last build's
         // when it is kept whole but for page bodies.
-        guard state.incremental?.structureKept != true else { return }
+        guard !reuse.keepsStructure else { return }
         let basePath = configuration.basePath
         let entries = PageIndex.entries(of: listed, writer: writer, basePath: basePath)
-        let indexFile = cache?.derived("api/index.json", key: entries, updating: { last in
+        let indexFile = reuse.derived("api/index.json", key: entries, updating: { last in
             last.flatMap { PageIndex.patched($0, to: entries) } ?? PageIndex.make(entries, basePath: basePath)
-        }) ?? PageIndex.make(entries, basePath: basePath)
-        let schema = Data(JSONValue(any: ContentSchemaWriter(registry: state.registry, origin: configuration.origin, basePath: basePath).schema()).text.utf8)
+        })
+        let schema = Data(JSONValue(any: ContentSchemaWriter(registry: site.components, origin: configuration.origin, basePath: basePath).schema()).text.utf8)
         for (path, document) in [("api/index.json", indexFile), ("api/schema.json", schema)] {
             guard taken.insert(path).inserted else {
-                state.diagnostics.report(Diagnostic(.error, "\(path) is both a file of the site and the content API's", hint: "move the site's file, or set `outputs: [html]` in site.yml"))
+                context.diagnostics.report(Diagnostic(.error, "\(path) is both a file of the site and the content API's", hint: "move the site's file, or set `outputs: [html]` in site.yml"))
                 continue
             }
-            state.outputs.append(OutputFile(path: path, contents: .data(document)))
+            site.outputs.append(OutputFile(path: path, contents: .data(document)))
         }
-    }
+    } }
 }
 
 /// `api/index.json`: every page that has JSON, in the order of their JSON paths.

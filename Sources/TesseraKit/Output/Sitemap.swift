@@ -81,20 +81,20 @@ enum Sitemap {
     }
 }
 
-extension BuildStep {
-    public static let writeSitemap = BuildStep("sitemap") { state in
-        guard !state.diagnostics.hasErrors else { return }
-        let own = Set(state.staticFiles.map(\.path))
+extension Step where Product == RenderedSite {
+    public static var writeSitemap: Step { Step("sitemap") { site, context in
+        guard !context.diagnostics.hasErrors else { return }
+        let own = Set(site.staticFiles.map(\.path))
         // The sitemap is made of every page's URL, date and translations: front matter and file
         // names, which the build cache checks. Its configuration is part of the cache's environment.
-        if !own.contains(Sitemap.path), state.incremental?.keepIfUnchanged(Sitemap.path) != true {
-            let pages = state.pages, configuration = state.configuration
+        if !own.contains(Sitemap.path), !context.reuse.keep(Sitemap.path) {
+            let pages = site.pages, configuration = site.configuration
             let make = { Data(Sitemap.xml(pages: pages, configuration: configuration).utf8) }
-            let xml = state.cache?.derived(Sitemap.path, key: Sitemap.Inputs(pages: pages, configuration: configuration), make) ?? make()
-            state.outputs.append(OutputFile(path: Sitemap.path, contents: .data(xml)))
+            let xml = context.reuse.derived(Sitemap.path, key: Sitemap.Inputs(pages: pages, configuration: configuration), make)
+            site.outputs.append(OutputFile(path: Sitemap.path, contents: .data(xml)))
         }
         if !own.contains(Sitemap.robotsPath) {
-            state.outputs.append(.text(Sitemap.robotsPath, Sitemap.robots(configuration: state.configuration)))
+            site.outputs.append(.text(Sitemap.robotsPath, Sitemap.robots(configuration: site.configuration)))
         }
-    }
+    } }
 }

@@ -87,19 +87,19 @@ enum SHA256 {
     private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 }
 
-extension BuildStep {
+extension Step where Product == RoutedSite {
     /// The fingerprint of every stylesheet and script among the static files, for
     /// `{{#asset}}assets/site.css{{/asset}}` and `{{#integrity}}assets/site.css{{/integrity}}`;
     /// rendering writes the copies that pages link.
-    public static let fingerprintAssets = BuildStep("fingerprint assets") { state in
+    public static var fingerprintAssets: Step { Step("fingerprint assets") { site, context in
         var fingerprints = AssetFingerprints()
-        for file in state.staticFiles where AssetFingerprints.extensions.contains((file.path as NSString).pathExtension.lowercased()) {
+        for file in site.staticFiles where AssetFingerprints.extensions.contains((file.path as NSString).pathExtension.lowercased()) {
             let data: Data
             switch file.contents {
             case .data(let bytes): data = bytes
             case .copy(let source):
                 do { data = try Data(contentsOf: URL(fileURLWithPath: source)) } catch {
-                    state.diagnostics.report(Diagnostic(.error, "cannot read \(file.path) to fingerprint it: \(error.localizedDescription)", at: SourceLocation(file: source)))
+                    context.diagnostics.report(Diagnostic(.error, "cannot read \(file.path) to fingerprint it: \(error.localizedDescription)", at: SourceLocation(file: source)))
                     continue
                 }
             }
@@ -107,6 +107,6 @@ extension BuildStep {
             let path = AssetFingerprints.fingerprintedPath(file.path, digest: digest)
             fingerprints.entries[file.path] = .init(path: path, integrity: "sha256-" + Data(digest).base64EncodedString())
         }
-        state.fingerprints = fingerprints
-    }
+        site.fingerprints = fingerprints
+    } }
 }

@@ -172,23 +172,23 @@ public struct SiteMenus: Sendable, Equatable {
     }
 }
 
-extension BuildStep {
+extension Step where Product == RoutedSite {
     /// Resolves site.yml's `menus:` and pages' `menu:` for each language: links are checked like
     /// `link` fields, a page reference links the page's translation in each language, entries
     /// nest under `parent:` and sort by weight, then title.
-    public static let buildMenus = BuildStep("menus") { state in
-        let configuration = state.configuration
+    public static var buildMenus: Step { Step("menus") { site, context in
+        let configuration = site.configuration
         let written = configuration.menus
-        let fromPages = state.pages.filter { !$0.menus.isEmpty && !$0.isGenerated }
+        let fromPages = site.pages.filter { !$0.menus.isEmpty && !$0.isGenerated }
         guard !written.isEmpty || !fromPages.isEmpty else { return }
         // Content file → translation key, and translation key → language → URL.
         var keys: [String: String] = [:]
         var versions: [String: [String: String]] = [:]
-        for page in state.pages where !page.isGenerated {
+        for page in site.pages where !page.isGenerated {
             keys[page.relativePath] = page.translationKey
             versions[page.translationKey, default: [:]][page.language] = page.url
         }
-        let links = state.links
+        let links = site.links
         var result = SiteMenus()
         var warnedDuplicates: Set<String> = []
         for language in configuration.languages {
@@ -221,7 +221,7 @@ extension BuildStep {
                         item.isHome = path == "/" || path == language.urlPrefix + "/"
                     }
                 } catch {
-                    state.diagnostics.report(error, at: entry.location)
+                    context.diagnostics.report(error, at: entry.location)
                     return nil
                 }
                 return item
@@ -243,8 +243,8 @@ extension BuildStep {
                             let key = "\(entry.location)|\(earlier)"
                             if !warnedDuplicates.contains(key) {
                                 warnedDuplicates.insert(key)
-                                state.diagnostics.report(Diagnostic(
-                                    .warning, "this menu entry links \(url), as the entry at \(earlier.described(relativeTo: state.siteDirectory)) does: it is left out",
+                                context.diagnostics.report(Diagnostic(
+                                    .warning, "this menu entry links \(url), as the entry at \(earlier.described(relativeTo: context.siteDirectory)) does: it is left out",
                                     at: entry.location, hint: "keep one of the two: a page's `menu:` already adds it to the menu"))
                             }
                             continue
@@ -261,7 +261,7 @@ extension BuildStep {
                 var roots = entries.filter { $0.parent == nil }
                 for child in entries where child.parent != nil {
                     guard let index = roots.firstIndex(where: { $0.identifier == child.parent || $0.titles.values.contains(child.parent!) }) else {
-                        state.diagnostics.report(Diagnostic(
+                        context.diagnostics.report(Diagnostic(
                             .error, "the menu '\(name)' has no entry '\(child.parent!)' to nest this one under", at: child.location,
                             hint: Suggestions.didYouMean(child.parent!, in: roots.map(\.identifier)) ?? "the entries are \(roots.map(\.identifier).joined(separator: ", "))"))
                         continue
@@ -272,6 +272,6 @@ extension BuildStep {
             }
             result.menus[language.code] = languageMenus
         }
-        state.menus = result
-    }
+        site.menus = result
+    } }
 }

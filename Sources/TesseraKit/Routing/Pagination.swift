@@ -4,23 +4,20 @@ import Foundation
 /// pages, later pages of lists) and must not take a page's place. Made on first use: a pass over
 /// every page, kept from a site with no term and no paginated list. (Not a local `lazy var`: a
 /// local one copies the whole set at every insert.)
+/// The pages are passed at each use rather than kept: a kept reference to the array would make
+/// the step's own change of it copy the whole array.
 struct TakenURLs {
-    private unowned let state: BuildState
     private var urls: Set<String>?
 
-    init(of state: BuildState) {
-        self.state = state
-    }
-
-    mutating func contains(_ url: String) -> Bool {
-        if urls == nil { urls = Set(state.pages.map(\.url)) }
+    mutating func contains(_ url: String, among pages: [Page]) -> Bool {
+        if urls == nil { urls = Set(pages.map(\.url)) }
         return urls!.contains(url)
     }
 
     /// Takes `url`; false when a page has it already.
     @discardableResult
-    mutating func take(_ url: String) -> Bool {
-        if urls == nil { urls = Set(state.pages.map(\.url)) }
+    mutating func take(_ url: String, among pages: [Page]) -> Bool {
+        if urls == nil { urls = Set(pages.map(\.url)) }
         return urls!.insert(url).inserted
     }
 }
@@ -76,30 +73,29 @@ public struct QuerySelections: Sendable {
     }
 }
 
-extension BuildStep {
+extension Step where Product == LoadedSite {
     /// Runs every query once, splits paginated lists into `/blog/`, `/blog/page/2/`, … (with
     /// `/blog/page/1/` redirecting to `/blog/`), and gives pages without a `layout:` the theme's
     /// layout for their kind.
-    public static let paginate = BuildStep("queries") { state in
+    public static var paginate: Step { Step("queries") { site, context in
         // Layouts by kind first, while each page is held once (the lists below hold copies, and a
         // page held twice is copied whole when it changes); the later pages of a list copy theirs.
-        if let layouts = state.templates?.layouts {
-            for position in state.pages.indices where !state.pages[position].layoutIsExplicit && state.pages[position].layout == "page" {
-                let kind = state.pages[position].sections.contains { $0.query != nil } ? "list" : state.pages[position].date != nil ? "article" : nil
-                if let kind, layouts[kind] != nil { state.pages[position].layout = kind }
-            }
+        let layouts = site.templates.layouts
+        for position in site.pages.indices where !site.pages[position].layoutIsExplicit && site.pages[position].layout == "page" {
+            let kind = site.pages[position].sections.contains { $0.query != nil } ? "list" : site.pages[position].date != nil ? "article" : nil
+            if let kind, layouts[kind] != nil { site.pages[position].layout = kind }
         }
         // Only bodies of pages that list none changed: every list is the last build's.
-        if state.incremental?.keepsStructure(state: state) == true { return }
-        let index = TermIndex(pages: state.pages, taxonomies: Array(Set(state.pages.flatMap { $0.sections.compactMap(\.query?.termFilter?.key) })))
+        if context.reuse.keepsLists(of: site, context: context) { return }
+        let index = TermIndex(pages: site.pages, taxonomies: Array(Set(site.pages.flatMap { $0.sections.compactMap(\.query?.termFilter?.key) })))
         var selections = QuerySelections()
         var added: [Page] = []
-        var taken = TakenURLs(of: state)
+        var taken = TakenURLs()
         // Every query runs on both cores (a term page per tag lists its pages), then the lists
         // are numbered in order. The copy of the pages goes before any page is changed: a page
         // held twice is copied whole when it changes.
         let (listing, selected) = { () -> ([Int], [[[Page]?]]) in
-            let pages = state.pages
+            let pages = site.pages
             let listing = pages.indices.filter { pages[$0].sections.contains { $0.query != nil } }
             return (listing, ParallelMap.map(listing) { position in
                 let page = pages[position]
@@ -107,19 +103,19 @@ extension BuildStep {
             })
         }()
         for (position, lists) in zip(listing, selected) {
-            let page = state.pages[position]
+            let page = site.pages[position]
             selections.lists[page.url] = lists
             let paginated = page.sections.indices.filter { page.sections[$0].query?.paginate != nil }
             guard let section = paginated.first, let query = page.sections[section].query, let size = query.paginate else { continue }
             let location = query.paginateLocation ?? query.location
             if paginated.count > 1 {
-                state.diagnostics.report(Diagnostic(
+                context.diagnostics.report(Diagnostic(
                     .error, "only one section of a page can be paginated", at: page.sections[paginated[1]].query?.paginateLocation ?? location,
                     hint: "keep `paginate:` on one query; give the others a `limit:`"))
                 continue
             }
             guard page.url.hasSuffix("/") else {
-                state.diagnostics.report(Diagnostic(
+                context.diagnostics.report(Diagnostic(
                     .error, "a paginated page needs a folder URL to number its pages below, and \(page.url) is a file", at: location,
                     hint: "remove the `.html` slug, or `paginate:`"))
                 continue
@@ -128,7 +124,7 @@ extension BuildStep {
             var first = page
             first.pagination = .init(number: 1, total: total, firstURL: page.url, section: section, size: size)
             first.aliases.append(.init(url: page.url + "page/1/", location: location))
-            state.pages[position] = first
+            site.pages[position] = first
             for number in stride(from: 2, through: total, by: 1) {
                 var later = first
                 later.pagination?.number = number
@@ -136,8 +132,8 @@ extension BuildStep {
                 later.aliases = []
                 later.isGenerated = true
                 later.translationKey = first.translationKey + "#page/\(number)"
-                guard taken.take(later.url) else {
-                    state.diagnostics.report(Diagnostic(
+                guard taken.take(later.url, among: site.pages) else {
+                    context.diagnostics.report(Diagnostic(
                         .error, "page \(number) of this list would be at \(later.url), where another page is", at: location,
                         hint: "move that page, or list more items per page"))
                     break
@@ -145,7 +141,7 @@ extension BuildStep {
                 added.append(later)
             }
         }
-        state.pages += added
-        state.querySelections = selections
-    }
+        site.pages += added
+        site.lists = selections
+    } }
 }

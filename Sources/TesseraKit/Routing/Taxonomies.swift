@@ -90,22 +90,22 @@ public struct Taxonomy: Sendable, Equatable {
     }
 }
 
-extension BuildStep {
+extension Step where Product == LoadedSite {
     /// For each language and taxonomy with terms: `/tags/` listing every term with its count, and
     /// `/tags/<term>/` listing its pages, newest first, as the taxonomy's component (paginated,
     /// with feeds if asked). A content page at either URL is used instead (the site's own
     /// `content/tags/index.md`), and two terms with one slug are an error. Layouts: `terms` and
     /// `term` where the theme (or the site) has them, else `page`.
-    public static let addTaxonomyPages = BuildStep("taxonomies") { state in
-        let configuration = state.configuration
-        let layouts = state.templates?.layouts
-        func layout(_ name: String) -> String { layouts?[name] != nil ? name : "page" }
-        var taken = TakenURLs(of: state)
+    public static var addTaxonomyPages: Step { Step("taxonomies") { site, context in
+        let configuration = site.configuration
+        let layouts = site.templates.layouts
+        func layout(_ name: String) -> String { layouts[name] != nil ? name : "page" }
+        var taken = TakenURLs()
         var added: [Page] = []
         for taxonomy in configuration.taxonomies {
             for language in configuration.languages {
                 // Each page of the language with its terms, read once.
-                let pages = state.pages.compactMap { page -> (page: Page, terms: [String])? in
+                let pages = site.pages.compactMap { page -> (page: Page, terms: [String])? in
                     guard page.language == language.code else { return nil }
                     let terms = taxonomy.terms(of: page)
                     return terms.isEmpty ? nil : (page, terms)
@@ -113,15 +113,14 @@ extension BuildStep {
                 guard !pages.isEmpty else { continue }
                 // Per slug: the term as first written, and its pages. Each term as written is
                 // looked up once per page that writes it (a term is on many pages).
-                enum Reading { case slot(Int), noSlug, sameSlug(as: Int) }
-                var readings: [String: Reading] = [:]
+                var readings: [String: TermReading] = [:]
                 var slugIndex: [String: Int] = [:]
                 var slugs: [String] = [], names: [String] = [], members: [[Page]] = []
                 for (page, pageTerms) in pages {
                     // A page that writes a term twice is listed once.
                     var listedUnder: [Int] = []
                     for term in pageTerms {
-                        let reading: Reading
+                        let reading: TermReading
                         if let known = readings[term] {
                             reading = known
                         } else {
@@ -141,11 +140,11 @@ extension BuildStep {
                         }
                         switch reading {
                         case .noSlug:
-                            state.diagnostics.report(Diagnostic(
+                            context.diagnostics.report(Diagnostic(
                                 .error, "the \(taxonomy.name) term '\(term)' has no letters or digits for its URL", at: page.frontMatterValue(taxonomy.name)?.location ?? page.location,
                                 hint: "use a word or a number"))
                         case .sameSlug(let existing):
-                            state.diagnostics.report(Diagnostic(
+                            context.diagnostics.report(Diagnostic(
                                 .error, "the \(taxonomy.name) terms '\(names[existing])' and '\(term)' would share the URL \(language.urlPrefix)/\(taxonomy.name)/\(slugs[existing])/",
                                 at: page.frontMatterValue(taxonomy.name)?.location ?? page.location,
                                 hint: "write the term the same way everywhere ('\(names[existing])' is in content/\(members[existing][0].relativePath))"))
@@ -166,7 +165,7 @@ extension BuildStep {
                         out.append(character)
                     }
                 }
-                if !taken.contains(base) {
+                if !taken.contains(base, among: site.pages) {
                     var list = Page(sourcePath: configuration.file, relativePath: taxonomy.name + "/index.md", kind: .markdown, url: base, layoutLocation: taxonomy.location)
                     list.title = taxonomy.title
                     list.language = language.code
@@ -184,9 +183,9 @@ extension BuildStep {
                         ]), at: taxonomy.location)
                     }), at: taxonomy.location))]
                     added.append(list)
-                    taken.take(base)
+                    taken.take(base, among: site.pages)
                 }
-                for (slug, term) in sorted where !taken.contains(base + slug + "/") {
+                for (slug, term) in sorted where !taken.contains(base + slug + "/", among: site.pages) {
                     var page = Page(sourcePath: configuration.file, relativePath: taxonomy.name + "/" + slug + "/index.md", kind: .markdown, url: base + slug + "/", layoutLocation: taxonomy.location)
                     page.title = term.name
                     page.language = language.code
@@ -194,7 +193,7 @@ extension BuildStep {
                     page.layout = layout("term")
                     page.layoutIsExplicit = true
                     page.isGenerated = true
-                    if let component = taxonomy.component ?? (state.registry["article-thumb"] != nil ? "article-thumb" : nil) {
+                    if let component = taxonomy.component ?? (site.components["article-thumb"] != nil ? "article-thumb" : nil) {
                         var query = PageQuery(component: component, componentLocation: taxonomy.location, location: taxonomy.location)
                         query.termFilter = .init(key: taxonomy.name, terms: [term.name])
                         query.paginate = taxonomy.paginate
@@ -212,10 +211,14 @@ extension BuildStep {
                         .init(key: "termsURL", keyLocation: taxonomy.location, value: ContentNode(.string(configuration.basePath + base.dropFirst()), at: taxonomy.location)),
                     ]
                     added.append(page)
-                    taken.take(page.url)
+                    taken.take(page.url, among: site.pages)
                 }
             }
         }
-        state.pages += added
-    }
+        site.pages += added
+    } }
 }
+
+/// How a term as written is listed: in its slot, not at all (no letters or digits), or as an
+/// error (another spelling has its slug).
+private enum TermReading { case slot(Int), noSlug, sameSlug(as: Int) }

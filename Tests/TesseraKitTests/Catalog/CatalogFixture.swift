@@ -52,14 +52,14 @@ struct CatalogFixture {
 
 /// The example site of the repository (content/ + themes/default), built through the real pipeline.
 enum ExampleSite {
-    static func build(writingTo output: String? = nil) throws -> BuildState {
+    static func build(writingTo output: String? = nil) throws -> BuiltSite {
         let options = BuildOptions(
             sourceDirectory: Repository.root, outputDirectory: output ?? temporaryDirectory("tessera-example"),
             buildDate: nil, fallbackBuildDate: Date(timeIntervalSince1970: 0), writesOutput: output != nil)
-        return try SiteBuilder(options: options).run().state
+        return try SiteBuilder(options: options).run().site
     }
 
-    static func html(_ path: String, in state: BuildState) throws -> String {
+    static func html(_ path: String, in state: BuiltSite) throws -> String {
         let file = try #require(state.outputs.first { $0.path == path }, "no output \(path)")
         guard case .data(let data) = file.contents else { throw TesseraError("\(path) is not rendered text") }
         return String(decoding: data, as: UTF8.self)

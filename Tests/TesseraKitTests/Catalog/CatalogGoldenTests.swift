@@ -32,7 +32,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
 
         let options = BuildOptions(sourceDirectory: root, fallbackBuildDate: Date(timeIntervalSince1970: 0), writesOutput: false)
-        let state = try SiteBuilder(options: options).run().state
+        let state = try SiteBuilder(options: options).run().site
         let page = try ExampleSite.html("catalog/index.html", in: state)
         var rendered: [String: String] = [:]
         for chunk in page.components(separatedBy: marker).dropFirst() {

@@ -15,7 +15,7 @@ import Testing
 
     @Test func homePageUsesMostOfTheCatalog() throws {
         let state = try ExampleSite.build()
-        let home = try #require(state.pageViews.first { $0.page.url == "/" })
+        let home = try #require(state.views.first { $0.page.url == "/" })
         func codes(_ component: ComponentView) -> [String] {
             [component.code] + component.data.pairs.flatMap { _, value -> [String] in
                 if case .components(let children) = value { return children.flatMap(codes) }

@@ -19,10 +19,10 @@ import Testing
         /// (relative to the site) are what a watcher reported since the last build.
         @discardableResult
         func rebuild(changes: [String]? = nil) throws -> [String] {
-            try run(changes: changes).state.changedOutputs
+            try run(changes: changes).site.changedOutputs
         }
 
-        func run(changes: [String]? = nil) throws -> (state: BuildState, report: BuildReport) {
+        func run(changes: [String]? = nil) throws -> (site: BuiltSite, report: BuildReport) {
             var options = site.options()
             options.outputDirectory = output
             options.updatesInPlace = true

@@ -195,7 +195,7 @@ import Testing
         try site.build()
         #expect(try site.read("about/index.html").contains("<main>[en /about/ same][fr /fr/]</main>"))
         #expect(try site.read("index.html").contains("<main>[en / same][fr /fr/ same]</main>"))
-        let coverage = PageCoverage(pages: try SiteBuilder(options: site.options(write: false)).run().state.pages, languages: [
+        let coverage = PageCoverage(pages: try SiteBuilder(options: site.options(write: false)).run().site.pages, languages: [
             SiteLanguage(code: "en", isDefault: true), SiteLanguage(code: "fr", isDefault: false), SiteLanguage(code: "de", isDefault: false),
         ])
         #expect(coverage.lines == ["en: 2 of 2 pages", "fr: 1 of 2 pages, missing: about.md", "de: 0 of 2 pages, missing: about.md, index.md"])

@@ -1,0 +1,158 @@
+import Foundation
+
+/// What the stages ask the cache layer. Each answer without a cache is "nothing is reused": the
+/// stage then makes everything, with the same code.
+extension CacheLayer {
+    // MARK: Loading
+
+    /// Lets loading content take pages parsed before: the preview's, unchanged files' stored
+    /// pages, and the listing the cache's check made.
+    func lend(to loader: inout ContentLoader) {
+        loader.cache = memory
+        guard let incremental else { return }
+        loader.listing = incremental.contentListing
+        loader.stored = incremental.useStoredPages(parser: loader.parser, directory: loader.directory)
+    }
+
+    /// Content is loaded: the pages parsed are stored for the next build, on another core.
+    func contentLoaded() {
+        incremental?.storePages()
+    }
+
+    /// Whether every page, URL, list, feed, alias and index stays the last build's (only bodies
+    /// of pages that list none changed): the steps that make them are then skipped.
+    func keepsLists(of site: LoadedSite, context: BuildContext) -> Bool {
+        incremental?.keepsStructure(site: site, context: context) == true
+    }
+
+    /// The last build's structure is kept (`keepsLists`).
+    var keepsStructure: Bool { incremental?.structureKept == true }
+
+    /// URLs of the last build's pages when its structure is kept: the later pages of paginated
+    /// lists are not made again, and links to them hold.
+    var keptPageURLs: [String] { incremental?.keptPageURLs ?? [] }
+
+    // MARK: Mapping and rendering
+
+    /// Pages whose output stays as the last build wrote it, by URL.
+    var keptPages: [String: BuildManifest.PageRecord] { incremental?.reused ?? [:] }
+
+    /// The preview keeps this build's pages and views to compare the next build with.
+    var remembersPages: Bool { memory != nil }
+
+    /// The record of the last build lists which stylesheets and scripts each page linked.
+    var recordsPageAssets: Bool { incremental != nil }
+
+    /// Views the preview mapped before, for pages as they were, under the same environment.
+    func mappingMemo(for site: RoutedSite, mapper: PageMapper) -> ViewMemo {
+        guard let memory else { return ViewMemo(cache: nil, generation: 0) }
+        // The preview maps edited pages with it later: without this build's listed views.
+        editing.mapper = mapper.forgettingListedViews()
+        let generation = memory.generation(for: .init(
+            configuration: site.configuration, theme: site.theme, schemas: site.loaded.components.codes.compactMap { site.loaded.components[$0]?.schema },
+            links: site.links, buildDate: site.buildDate, translations: site.translations, menus: site.menus, data: site.data))
+        return ViewMemo(cache: memory, generation: generation)
+    }
+
+    /// The pages this build has: the preview forgets the others.
+    func mapped(_ pages: [Page]) {
+        memory?.retain(sourcePaths: Set(pages.map(\.sourcePath)), urls: Set(pages.map(\.url)))
+    }
+
+    /// HTML the preview rendered before, for views, templates and assets as they were.
+    func renderingMemo(for site: RoutedSite, renderer: PageRenderer) -> RenderMemo {
+        guard let memory else { return RenderMemo(cache: nil, templates: [:], fingerprints: site.fingerprints, generation: 0) }
+        let sources = site.loaded.templates.sources
+        memory.noteTemplates(sources)
+        let generation = memory.generation(for: .init(
+            configuration: site.configuration, theme: site.theme, schemas: site.loaded.components.codes.compactMap { site.loaded.components[$0]?.schema },
+            buildDate: site.buildDate, translations: site.translations, data: site.data))
+        // The preview renders edited pages with it later: without this build's shared items.
+        editing.rendering = (renderer.forgettingSharedItems(), sources, generation)
+        return RenderMemo(cache: memory, templates: sources, fingerprints: site.fingerprints, generation: generation)
+    }
+
+    // MARK: Files made from every page
+
+    /// Whether the last build, kept, wrote `path`.
+    func lastBuildWrote(_ path: String) -> Bool {
+        incremental?.reference?.files[path] != nil
+    }
+
+    /// Output paths the last build wrote that this one keeps.
+    var keptOutputs: [String] { incremental?.keptOutputs ?? [] }
+
+    /// Keeps `path` as the last build wrote it if nothing it is made of changed; false: make it.
+    func keep(_ path: String) -> Bool {
+        incremental?.keepIfUnchanged(path) == true
+    }
+
+    /// The page's JSON: the preview's last bytes when its view is the same, else `make()`'s.
+    func document(for view: PageView, make: () -> Data) -> Data {
+        guard let memory else { return make() }
+        let generation = memory.currentGeneration
+        if let json = memory.document(for: view, generation: generation) { return json }
+        let json = make()
+        memory.store(document: json, for: view, generation: generation)
+        return json
+    }
+
+    /// The preview encodes edited pages' JSON with it later.
+    func keepForEdits(documents: PageDocument) {
+        if memory != nil { editing.documents = documents }
+    }
+
+    /// A site-wide file made from a few fields of every page: the preview's last bytes when
+    /// `key` is the same, else `make()`'s.
+    func derived<Key: Equatable & Sendable>(_ name: String, key: Key, _ make: () -> Data) -> Data {
+        memory?.derived(name, key: key, make) ?? make()
+    }
+
+    /// `derived`, where `update` gets the last key and bytes to make the file from.
+    func derived<Key: Equatable & Sendable>(_ name: String, key: Key, updating update: ((key: Key, data: Data)?) -> Data) -> Data {
+        memory?.derived(name, key: key, updating: update) ?? update(nil)
+    }
+}
+
+/// A page's view data as the preview mapped it before, while the page (and the pages it lists)
+/// and everything mapping reads are as they were.
+struct ViewMemo: Sendable {
+    let cache: BuildCache?
+    let generation: Int
+
+    func view(of page: Page, lists: QuerySelections, make: () throws -> PageView) rethrows -> PageView {
+        guard let cache else { return try make() }
+        // A page with a query section shows the pages it lists: its view stands while they are
+        // the same pages, unchanged.
+        if page.sections.contains(where: { $0.query != nil }) {
+            let listed = page.sections.indices.map { lists.pages(of: page, section: $0) }
+            if let view = cache.listView(for: page, listed: listed, generation: generation) { return view }
+            let view = try make()
+            cache.store(view, listing: listed, generation: generation)
+            return view
+        }
+        if let view = cache.view(for: page, generation: generation) { return view }
+        let view = try make()
+        cache.store(view, generation: generation)
+        return view
+    }
+}
+
+/// A page's HTML as the preview rendered it before, while its view, the templates and assets it
+/// used and the rendering environment are as they were.
+struct RenderMemo: Sendable {
+    let cache: BuildCache?
+    let templates: [String: String]
+    let fingerprints: AssetFingerprints
+    let generation: Int
+
+    func page(_ view: PageView, make: () throws -> (PageRenderer.Result, Data)) rethrows -> (PageRenderer.Result, Data) {
+        guard let cache else { return try make() }
+        if let reused = cache.rendering(of: view, templates: templates, fingerprints: fingerprints, generation: generation) {
+            return (reused.result, reused.output)
+        }
+        let (result, bytes) = try make()
+        cache.store(result, output: bytes, of: view, templates: templates, generation: generation)
+        return (result, bytes)
+    }
+}

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Writing the build over the last one, and the record of it that the next build compares with.
+extension IncrementalBuild {
+    // MARK: Writing
+
+    /// Writes the build: in place, file by file, when there is a previous build to update; else
+    /// a whole new folder swapped in. Records what was written.
+    func write(_ files: [OutputFile], with writer: OutputWriter) throws -> [String] {
+        settleReference()
+        let records: [String: BuildManifest.FileRecord]
+        var changed: [String] = []
+        if let reference {
+            if structureKept {
+                // Every file the last build wrote stays but those written again: pages, feeds,
+                // redirects, the sitemap and the JSON index are the last build's.
+                keptTotal = reference.files.count - Set(files.map(\.path)).count { reference.files[$0] != nil }
+            }
+            // An update that is interrupted leaves no manifest: the next build is a full one.
+            unlink(manifestPath)
+            let result = try writer.updateInPlace(files, previous: reference.files, keep: structureKept ? nil : Set(keptOutputs))
+            changed = result.changed
+            // The last build's records, less the files removed, with those written: a kept file's
+            // record is the last build's (a page edit writes a few files of thousands).
+            var updated = reference.files
+            for path in changed where result.records[path] == nil { updated[path] = nil }
+            for (path, record) in result.records { updated[path] = record }
+            records = updated
+        } else {
+            records = try writer.write(files, recording: true)
+            changed = files.map(\.path)
+        }
+        current.files = records
+        return changed
+    }
+
+    /// Saves the record of a successful build.
+    func save(site rendered: RenderedSite, context: BuildContext) {
+        let routed = rendered.mapped.routed, sitePages = routed.loaded.pages
+        let publishingDates = routed.loaded.content.publishingDates, warnedPages = rendered.warnedPages
+        let buildDate = routed.buildDate.timeIntervalSince1970
+        current.buildDate = buildDate
+        let relative = DateForms.shared.relativeForms(buildDate: buildDate)
+        current.relativeDates = relative.forms
+        let templates = routed.loaded.templates.sources.values.contains { $0.contains("buildDate") }
+        current.readsBuildDate = templates || !relative.complete
+        current.publishedFrom = publishingDates.map(\.timeIntervalSince1970).filter { $0 <= buildDate }.max() ?? -.infinity
+        current.publishedUntil = publishingDates.map(\.timeIntervalSince1970).filter { $0 > buildDate }.min() ?? .infinity
+        let tally = routed.loaded.content
+        current.skippedDrafts = tally.skippedDrafts
+        current.skippedFuture = tally.skippedFuture
+        current.skippedExpired = tally.skippedExpired
+        current.staticFiles = routed.staticFiles.count
+        current.warnings = context.diagnostics.diagnostics.count { $0.severity == .warning }
+        current.builtPages = rendered.pageTemplates.count + reused.values.count(where: \.html)
+        current.builtFiles = rendered.outputs.count + routed.staticFiles.count + keptOutputCount
+        current.languagePages = context.reuse.languagePageCounts(of: rendered)
+        // The last build's records, with those of the pages built this time: a kept page's
+        // record is the last build's.
+        var pages = reference?.pages ?? [:]
+        var changed = reference == nil
+        /// The record of a page built this time, nil for a page of no content file.
+        func record(of page: Page) -> BuildManifest.PageRecord? {
+            guard let source = Self.source(of: page, site: context.siteDirectory) else { return nil }
+            let outputs = [page.outputPath, page.jsonOutputPath].filter { current.files[$0] != nil }
+            return BuildManifest.PageRecord(
+                source: source, outputs: outputs, assets: (rendered.pageAssets[page.url] ?? []).sorted(), html: current.files[page.outputPath] != nil)
+        }
+        if structureKept {
+            // The last build's pages, whose records stand but for those built again; one with
+            // warnings now is not recorded (the next build makes it again).
+            for page in sitePages where reused[page.url] == nil {
+                let made = warnedPages.contains(page.url) ? nil : record(of: page)
+                if pages[page.url] != made { changed = true }
+                pages[page.url] = made
+            }
+        } else {
+            var recorded = 0
+            for page in sitePages where warnedPages.isEmpty || !warnedPages.contains(page.url) {
+                if reused[page.url] != nil {
+                    recorded += 1
+                    continue
+                }
+                guard let made = record(of: page) else {
+                    if pages.removeValue(forKey: page.url) != nil { changed = true }
+                    continue
+                }
+                recorded += 1
+                if pages.updateValue(made, forKey: page.url) != made { changed = true }
+            }
+            if pages.count != recorded {
+                // Pages gone since the last build, or with warnings now.
+                let urls = Set(sitePages.lazy.filter { !warnedPages.contains($0.url) }.map(\.url))
+                pages = pages.filter { urls.contains($0.key) }
+                changed = true
+            }
+        }
+        current.pages = pages
+        try? current.write(to: manifestPath, pagesText: changed ? nil : recordedPagesText)
+    }
+
+    // MARK: Helpers
+
+    /// The file a page is made from, relative to the site: its content file, or `site.yml` for
+    /// the term pages a taxonomy makes. Nil for anything else (never kept).
+    static func source(of page: Page, site: String) -> String? {
+        guard page.sourcePath.hasPrefix(site + "/") else { return nil }
+        let relative = String(page.sourcePath.dropFirst(site.count + 1))
+        return relative.hasPrefix("content/") || relative == "site.yml" ? relative : nil
+    }
+
+    /// Whether `path` is `site/relative`, without making that path.
+    static func isFile(_ path: String, site: String, relative: String) -> Bool {
+        guard path.utf8.count == site.utf8.count + 1 + relative.utf8.count else { return false }
+        // Byte comparisons in the strings' own storage (generic ones were a tenth of planning).
+        var path = path, site = site, relative = relative
+        return path.withUTF8 { whole in
+            site.withUTF8 { prefix in
+                relative.withUTF8 { suffix in
+                    whole[prefix.count] == UInt8(ascii: "/")
+                        && (prefix.isEmpty || memcmp(whole.baseAddress!, prefix.baseAddress!, prefix.count) == 0)
+                        && (suffix.isEmpty || memcmp(whole.baseAddress! + prefix.count + 1, suffix.baseAddress!, suffix.count) == 0)
+                }
+            }
+        }
+    }
+
+    /// The running engine: its version and its executable, so a rebuilt Tessera never reuses what
+    /// an older build of it made.
+    static let engineIdentity: String = {
+        let record = BuildManifest.FileRecord.current("/proc/self/exe") ?? FileRecord.current(CommandLine.arguments.first ?? "")
+        return "Tessera \(Tessera.version) \(record.map { "\($0.size) \($0.modified) \($0.inode)" } ?? "unknown")"
+    }()
+    typealias FileRecord = BuildManifest.FileRecord
+
+    /// What other pages can see of a file: a Markdown file's front matter as the build reads it
+    /// (`FrontMatter.locate`), any other file — or a Markdown file without a closed front matter —
+    /// whole.
+    static func structureDigest(of data: Data, path: String, whole: UInt64) -> UInt64 {
+        let lowercased = path.lowercased()
+        guard lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown") else { return whole }
+        return data.withUnsafeBytes { raw -> UInt64 in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard case .found(_, let bodyStart) = FrontMatter.locate(bytes) else { return whole }
+            var digest = StableDigest()
+            digest.combine(UnsafeRawBufferPointer(rebasing: raw[0..<bodyStart]))
+            return digest.value
+        }
+    }
+
+    /// True when every value printed from the build date reads the same at `buildDate`.
+    static func buildDateAllows(_ previous: BuildManifest, buildDate: Date) -> Bool {
+        let now = buildDate.timeIntervalSince1970
+        if now == previous.buildDate { return true }
+        guard !previous.readsBuildDate, previous.publishedFrom <= now, now < previous.publishedUntil else { return false }
+        return previous.relativeDates.allSatisfy { entry in
+            guard let zone = TimeZone(identifier: entry.timeZone) else { return false }
+            let context = TransformContext(locale: Locale(identifier: entry.locale), timeZone: zone, buildDate: buildDate, markdown: MarkdownRenderer(), links: LinkResolver())
+            return DateTransformer.relative(Date(timeIntervalSince1970: entry.date), context: context, hasTime: entry.hasTime) == entry.text
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+extension RoutedSite {
+    /// The build date, from site.yml or the options.
+    public var buildDate: Date { loaded.configured.buildDate }
+    public var configuration: SiteConfiguration { loaded.configured.configuration }
+    public var theme: Theme { loaded.configured.theme }
+    public var translations: [String: TranslationTable] { loaded.translations }
+    public var data: SiteData { loaded.data }
+
+    /// Formats, strings and plural rules of one language.
+    func transformContext(for language: String) -> TransformContext {
+        TransformContext(
+            locale: Locale(identifier: language), timeZone: configuration.timeZone, buildDate: buildDate,
+            markdown: MarkdownRenderer(options: configuration.markdown), links: links,
+            defaultCurrency: configuration.currency,
+            translator: Translator(table: translations[language] ?? TranslationTable(language: language)))
+    }
+
+    /// What templates see as `site`, for pages in `language`.
+    func siteData(for language: String) -> ViewObject {
+        let context = transformContext(for: language)
+        let languages = configuration.languages.map { other in
+            let url = configuration.basePath + other.urlPrefix.dropFirst() + (other.isDefault ? "" : "/")
+            return ViewValue.object([
+                "code": .string(other.code), "name": .string(other.name),
+                "url": .string(url), "permalink": .string(configuration.origin + url),
+                "isDefault": .bool(other.isDefault), "current": .bool(other.code == language),
+            ])
+        }
+        return ViewObject([
+            ("title", .string(configuration.language(language)?.title ?? configuration.defaultLanguage.title ?? configuration.title)),
+            ("languages", .list(languages)),
+            ("baseURL", .string(configuration.baseURL)),
+            ("basePath", .string(configuration.basePath)),
+            ("origin", .string(configuration.origin)),
+            ("language", .string(configuration.language)),
+            ("buildDate", DateTransformer.view(of: buildDate, format: "iso", hasTime: true, context: context)),
+            ("params", .object(ViewObject(configuration.params.map { ($0.key, ViewValue(plain: $0.value)) }, isOpen: true))),
+            ("generator", .string("Tessera \(Tessera.version)")),
+            ("data", data.view),
+        ])
+    }
+}
