@@ -5,6 +5,22 @@ import Foundation
 // so a step cannot run before its inputs exist. Fields a later type adds are read through it
 // (`rendered.pages`, `routed.configuration`) by dynamic member lookup.
 
+/// A stage's product, which holds the product of the stage before it (`earlier`) and reads
+/// that one's fields as its own.
+@dynamicMemberLookup
+public protocol StageProduct: Sendable {
+    associatedtype Earlier
+    var earlier: Earlier { get set }
+}
+
+extension StageProduct {
+    public subscript<T>(dynamicMember path: KeyPath<Earlier, T>) -> T { earlier[keyPath: path] }
+    public subscript<T>(dynamicMember path: WritableKeyPath<Earlier, T>) -> T {
+        get { earlier[keyPath: path] }
+        _modify { yield &earlier[keyPath: path] }
+    }
+}
+
 /// The site's configuration and theme: what a build knows before it reads any template or page.
 public struct ConfiguredSite: Sendable {
     public let configuration: SiteConfiguration
@@ -15,9 +31,8 @@ public struct ConfiguredSite: Sendable {
 
 /// Every page of the site, with what the theme brings and the `data/` folder. The loading stage
 /// makes it from `content/`; its steps add the term pages and the later pages of paginated lists.
-@dynamicMemberLookup
-public struct LoadedSite: Sendable {
-    public let configured: ConfiguredSite
+public struct LoadedSite: StageProduct {
+    public var configured: ConfiguredSite
     public let components: ComponentRegistry
     public let templates: TemplateLibrary
     /// Language code → its strings, the theme's and the site's merged.
@@ -30,7 +45,10 @@ public struct LoadedSite: Sendable {
     /// What each query section lists, run once by the `queries` step.
     public var lists = QuerySelections()
 
-    public subscript<T>(dynamicMember path: KeyPath<ConfiguredSite, T>) -> T { configured[keyPath: path] }
+    public var earlier: ConfiguredSite {
+        get { configured }
+        _modify { yield &configured }
+    }
 }
 
 /// What loading `content/` found besides pages.
@@ -47,8 +65,7 @@ public struct ContentTally: Sendable {
 
 /// The pages with every file beside them, and what links between them: static files, links,
 /// fingerprinted assets and menus.
-@dynamicMemberLookup
-public struct RoutedSite: Sendable {
+public struct RoutedSite: StageProduct {
     public var loaded: LoadedSite
     /// Files copied as they are: the theme's and site's `static/`, assets beside content.
     public var staticFiles: [OutputFile]
@@ -59,30 +76,26 @@ public struct RoutedSite: Sendable {
     /// Every menu, per language.
     public var menus = SiteMenus()
 
-    public subscript<T>(dynamicMember path: KeyPath<LoadedSite, T>) -> T { loaded[keyPath: path] }
-    public subscript<T>(dynamicMember path: WritableKeyPath<LoadedSite, T>) -> T {
-        get { loaded[keyPath: path] }
-        _modify { yield &loaded[keyPath: path] }
+    public var earlier: LoadedSite {
+        get { loaded }
+        _modify { yield &loaded }
     }
 }
 
 /// Each page's view data: its components' fields made into values by their transformers.
-@dynamicMemberLookup
-public struct MappedSite: Sendable {
+public struct MappedSite: StageProduct {
     public var routed: RoutedSite
     /// The views of the pages mapped by this build (the build cache may keep others' output).
     public var views: [PageView]
 
-    public subscript<T>(dynamicMember path: KeyPath<RoutedSite, T>) -> T { routed[keyPath: path] }
-    public subscript<T>(dynamicMember path: WritableKeyPath<RoutedSite, T>) -> T {
-        get { routed[keyPath: path] }
-        _modify { yield &routed[keyPath: path] }
+    public var earlier: RoutedSite {
+        get { routed }
+        _modify { yield &routed }
     }
 }
 
 /// Every output file's bytes: pages' HTML, then their JSON, the sitemap, feeds and redirects.
-@dynamicMemberLookup
-public struct RenderedSite: Sendable {
+public struct RenderedSite: StageProduct {
     public var mapped: MappedSite
     public var outputs: [OutputFile] = []
     /// Template keys each page used, by page URL.
@@ -98,23 +111,20 @@ public struct RenderedSite: Sendable {
         self.mapped = mapped
     }
 
-    public subscript<T>(dynamicMember path: KeyPath<MappedSite, T>) -> T { mapped[keyPath: path] }
-    public subscript<T>(dynamicMember path: WritableKeyPath<MappedSite, T>) -> T {
-        get { mapped[keyPath: path] }
-        _modify { yield &mapped[keyPath: path] }
+    public var earlier: MappedSite {
+        get { mapped }
+        _modify { yield &mapped }
     }
 }
 
 /// The site on disk.
-@dynamicMemberLookup
-public struct WrittenSite: Sendable {
+public struct WrittenSite: StageProduct {
     public var rendered: RenderedSite
     /// Output paths written, changed or removed by this build (all of them for a fresh folder).
     public var changedOutputs: [String]
 
-    public subscript<T>(dynamicMember path: KeyPath<RenderedSite, T>) -> T { rendered[keyPath: path] }
-    public subscript<T>(dynamicMember path: WritableKeyPath<RenderedSite, T>) -> T {
-        get { rendered[keyPath: path] }
-        _modify { yield &rendered[keyPath: path] }
+    public var earlier: RenderedSite {
+        get { rendered }
+        _modify { yield &rendered }
     }
 }
