@@ -7,7 +7,7 @@ import base64, os, sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 theme = os.path.join(root, "themes", "default")
-target = os.path.join(root, "Sources", "TesseraKit", "Site", "DefaultTheme+Files.swift")
+target = os.path.join(root, "Sources", "TesseraKit", "DefaultTheme", "DefaultTheme+Files.swift")
 
 entries = []
 for folder, dirs, files in os.walk(theme):

@@ -136,7 +136,7 @@ extension OutputWriter {
         }
         var records: [String: BuildManifest.FileRecord] = [:]
         var changed: [String] = []
-        for case var (path, record, temporary)? in results {
+        for case (let path, var record, let temporary)? in results {
             defer { records[path] = record }
             guard let temporary else { continue }
             guard rename(temporary, root + "/" + path) == 0 else {
