@@ -33,63 +33,87 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
     }
 
     /// The document as text, with a final newline.
-    var text: String {
-        var out = ""
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The document's UTF-8 bytes, with a final newline.
+    var bytes: [UInt8] {
+        var out: [UInt8] = []
         out.reserveCapacity(4096)
         write(into: &out)
-        out.append("\n")
+        out.append(UInt8(ascii: "\n"))
         return out
     }
 
+    /// Appends the value's text (no final newline).
     func write(into out: inout String) {
+        var bytes: [UInt8] = []
+        write(into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the value's UTF-8 bytes: strings are copied in runs between the bytes to escape,
+    /// never character by character.
+    func write(into out: inout [UInt8]) {
         switch self {
-        case .null: out.append("null")
-        case .bool(let flag): out.append(flag ? "true" : "false")
-        case .int(let number): out.append(String(number))
+        case .null: Self.append("null", to: &out)
+        case .bool(let flag): Self.append(flag ? "true" : "false", to: &out)
+        case .int(let number): Self.append(String(number), to: &out)
         case .double(let number):
-            if number.isFinite { out.append(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)") } else { out.append("null") }
+            let text = number.isFinite ? (number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)") : "null"
+            Self.append(text, to: &out)
         case .string(let text): Self.quote(text, into: &out)
         case .array(let items):
-            out.append("[")
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out.append(",") }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(into: &out)
             }
-            out.append("]")
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out.append("{")
+            out.append(UInt8(ascii: "{"))
             // Sorted by UTF-8 bytes: the same order on every platform.
             for (index, key) in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
-                if index > 0 { out.append(",") }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 Self.quote(key, into: &out)
-                out.append(":")
+                out.append(UInt8(ascii: ":"))
                 members[key]!.write(into: &out)
             }
-            out.append("}")
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    static func quote(_ text: String, into out: inout String) {
-        out.append("\"")
-        var plain = true
-        for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C { plain = false; break }
-        if plain {
-            out.append(text)
-        } else {
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out.append("\\\"")
-                case "\\": out.append("\\\\")
-                case "\n": out.append("\\n")
-                case "\r": out.append("\\r")
-                case "\t": out.append("\\t")
-                case _ where scalar.value < 0x20:
-                    out.append("\\u00")
-                    out.append(String(format: "%02x", scalar.value))
-                default: out.unicodeScalars.append(scalar)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// `text` as a JSON string: `"` and `\\` escaped, and every byte below 0x20 (`\n`, `\r`,
+    /// `\t`, else `\u00xx`); everything else, non-ASCII included, as its UTF-8 bytes.
+    static func quote(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        out.append(UInt8(ascii: "\""))
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                if start < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+                start = index + 1
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case 0x22: out.append(0x22)
+                case 0x5C: out.append(0x5C)
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                default:
+                    out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
                 }
             }
+            if start < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
         }
-        out.append("\"")
+        out.append(UInt8(ascii: "\""))
     }
 }

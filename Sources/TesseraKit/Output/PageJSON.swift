@@ -152,7 +152,7 @@ struct PageDocument {
 
     /// The bytes of `view`'s page JSON, as written.
     func bytes(for view: PageView) -> Data {
-        Data(Self.encode(document(for: view)).utf8)
+        Data(JSONValue.object(document(for: view)).bytes)
     }
 }
 
@@ -161,74 +161,6 @@ extension Page {
     static func jsonPath(ofURL url: String) -> String {
         if url.hasSuffix(".html") { return String(url.dropFirst().dropLast(".html".count)) + ".json" }
         return String(url.dropFirst()) + "index.json"
-    }
-}
-
-/// The text of HTML, for clients that show Markdown as plain text.
-enum HTMLText {
-    static func plain(_ html: String) -> String {
-        var text = ""
-        var inTag = false
-        var tag = ""
-        for character in html {
-            if inTag {
-                if character == ">" {
-                    inTag = false
-                    // Block ends become line breaks.
-                    let name = tag.lowercased().split(whereSeparator: { $0 == " " || $0 == "/" }).first.map(String.init) ?? ""
-                    if ["p", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "tr", "div"].contains(name) && tag.hasPrefix("/") || name == "br" {
-                        text += "\n"
-                    }
-                    tag = ""
-                } else {
-                    tag.append(character)
-                }
-            } else if character == "<" {
-                inTag = true
-            } else {
-                text.append(character)
-            }
-        }
-        // Each line trimmed (only lines that start or end with white space need it); empty lines
-        // dropped, so runs of line breaks become one.
-        var lines: [String] = []
-        for line in decodeEntities(text).split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = (line.first?.isWhitespace ?? false) || (line.last?.isWhitespace ?? false) ? line.trimmingCharacters(in: .whitespaces) : String(line)
-            if !trimmed.isEmpty { lines.append(trimmed) }
-        }
-        return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        var index = text.startIndex
-        let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"]
-        while index < text.endIndex {
-            if text[index] == "&", let end = text[index...].prefix(12).firstIndex(of: ";") {
-                let name = String(text[text.index(after: index)..<end])
-                var replacement: String?
-                // As cmark and HTML do: `&#0;` and references to no character are U+FFFD.
-                func character(_ value: UInt32?) -> String? {
-                    value.map { value in Unicode.Scalar(value).flatMap { $0.value == 0 ? nil : String(Character($0)) } ?? "\u{FFFD}" }
-                }
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    replacement = character(UInt32(name.dropFirst(2), radix: 16))
-                } else if name.hasPrefix("#") {
-                    replacement = character(UInt32(name.dropFirst()))
-                } else {
-                    replacement = named[name]
-                }
-                if let replacement {
-                    result += replacement
-                    index = text.index(after: end)
-                    continue
-                }
-            }
-            result.append(text[index])
-            index = text.index(after: index)
-        }
-        return result
     }
 }
 
@@ -277,7 +209,7 @@ extension Step where Product == RenderedSite {
         let indexFile = reuse.derived("api/index.json", key: entries, updating: { last in
             last.flatMap { PageIndex.patched($0, to: entries) } ?? PageIndex.make(entries, basePath: basePath)
         })
-        let schema = Data(JSONValue(any: ContentSchemaWriter(registry: site.components, origin: configuration.origin, basePath: basePath).schema()).text.utf8)
+        let schema = Data(JSONValue(any: ContentSchemaWriter(registry: site.components, origin: configuration.origin, basePath: basePath).schema()).bytes)
         for (path, document) in [("api/index.json", indexFile), ("api/schema.json", schema)] {
             guard taken.insert(path).inserted else {
                 context.diagnostics.report(Diagnostic(.error, "\(path) is both a file of the site and the content API's", hint: "move the site's file, or set `outputs: [html]` in site.yml"))
@@ -302,7 +234,7 @@ enum PageIndex {
             "schema": .string(basePath + "api/schema.json"),
             "pages": .array(entries.sorted { $0.json < $1.json }.map(\.value)),
         ]
-        return Data(JSONValue.object(index).text.utf8)
+        return Data(JSONValue.object(index).bytes)
     }
 
     /// The index of `entries` made from the last one, when it listed the same pages in the same

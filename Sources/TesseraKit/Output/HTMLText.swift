@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The text of HTML, for clients that show Markdown as plain text: tags out (a block's end and
+/// `<br>` become a line break), entities decoded, each line trimmed, empty lines dropped.
+///
+/// Tags and entities are found in the UTF-8 bytes, copying the text between them in runs: a
+/// page's body is thousands of bytes, and this runs for every page with JSON.
+enum HTMLText {
+    static func plain(_ html: String) -> String {
+        var html = html
+        var stripped: [UInt8] = []
+        html.withUTF8 { bytes in
+            stripped.reserveCapacity(bytes.count)
+            guard let base = bytes.baseAddress else { return }
+            var index = 0
+            while index < bytes.count {
+                guard let open = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index) else {
+                    stripped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...]))
+                    break
+                }
+                let start = base.distance(to: open.assumingMemoryBound(to: UInt8.self))
+                stripped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<start]))
+                // A tag that never closes hides the rest, as a browser's would.
+                guard let close = memchr(base + start + 1, Int32(UInt8(ascii: ">")), bytes.count - start - 1) else { break }
+                let end = base.distance(to: close.assumingMemoryBound(to: UInt8.self))
+                if endsLine(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])) { stripped.append(UInt8(ascii: "\n")) }
+                index = end + 1
+            }
+        }
+        let text = decodeEntities(String(decoding: stripped, as: UTF8.self))
+        // Each line trimmed (only lines that start or end with white space need it); empty lines
+        // dropped, so runs of line breaks become one.
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = (line.first?.isWhitespace ?? false) || (line.last?.isWhitespace ?? false) ? line.trimmingCharacters(in: .whitespaces) : String(line)
+            if !trimmed.isEmpty { lines.append(trimmed) }
+        }
+        return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Block elements whose end tag ends a line of text.
+    private static let blocks: Set<[UInt8]> = Set(["p", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "tr", "div"].map { Array($0.utf8) })
+
+    /// Whether the tag (its bytes between `<` and `>`) ends a line: a block's end tag, or `<br>`.
+    /// Its name is the first run of bytes without a space or `/`, compared case-blind.
+    private static func endsLine(_ tag: UnsafeBufferPointer<UInt8>) -> Bool {
+        let separators: (UInt8, UInt8) = (UInt8(ascii: " "), UInt8(ascii: "/"))
+        guard let first = tag.firstIndex(where: { $0 != separators.0 && $0 != separators.1 }) else { return false }
+        let rest = tag[first...]
+        let end = rest.firstIndex(where: { $0 == separators.0 || $0 == separators.1 }) ?? tag.endIndex
+        let name = tag[first..<end].map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+        if name == Array("br".utf8) { return true }
+        return tag.first == separators.1 && blocks.contains(name)
+    }
+
+    private static let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"]
+
+    /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;` and numeric references decoded: a
+    /// reference's `;` is within 12 characters of its `&`. As cmark and HTML do, `&#0;` and
+    /// references to no character are U+FFFD.
+    static func decodeEntities(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), bytes.count) != nil else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                guard let ampersand = memchr(base + index, Int32(UInt8(ascii: "&")), bytes.count - index) else {
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...]))
+                    break
+                }
+                let start = base.distance(to: ampersand.assumingMemoryBound(to: UInt8.self))
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<start]))
+                index = start + 1
+                // The name: ASCII up to `;` (a reference's name is ASCII; anything else is text).
+                var end = start + 1
+                while end < bytes.count, end - start < 12, bytes[end] != UInt8(ascii: ";"), bytes[end] < 0x80 { end += 1 }
+                guard end < bytes.count, end - start < 12, bytes[end] == UInt8(ascii: ";"),
+                      let replacement = replacement(String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)) else {
+                    result.append(UInt8(ascii: "&"))
+                    continue
+                }
+                result.append(contentsOf: replacement.utf8)
+                index = end + 1
+            }
+            return String(decoding: result, as: UTF8.self)
+        } ?? text
+    }
+
+    private static func replacement(_ name: String) -> String? {
+        func character(_ value: UInt32?) -> String? {
+            value.map { value in Unicode.Scalar(value).flatMap { $0.value == 0 ? nil : String(Character($0)) } ?? "\u{FFFD}" }
+        }
+        if name.hasPrefix("#x") || name.hasPrefix("#X") { return character(UInt32(name.dropFirst(2), radix: 16)) }
+        if name.hasPrefix("#") { return character(UInt32(name.dropFirst())) }
+        return named[name]
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import TesseraKit
+
+/// Page JSON is encoded from bytes (`JSONValue.quote`, `HTMLText.plain`): on generated text it
+/// must give exactly what the Character-by-Character versions it replaced gave, and JSON that
+/// Foundation reads back to the same strings.
+@Suite struct JSONBytesDifferentialTests {
+    static let count = ProcessInfo.processInfo.environment["TESSERA_JSON_DIFF"].flatMap(Int.init) ?? 5_000
+    static let seed = ProcessInfo.processInfo.environment["TESSERA_JSON_SEED"].flatMap(UInt64.init) ?? 29
+
+    /// Pieces of HTML as cmark writes it and as hostile text may hold: tags, entities (good, bad,
+    /// long, numeric, out of range), quotes, backslashes, control characters, white space of
+    /// several kinds, and non-ASCII letters with their combining marks attached.
+    static let pieces = [
+        "<p>", "</p>", "<li>", "</li>", "<br />", "<BR>", "</H2>", "<h3 id=\"x\">", "</blockquote>", "<a href=\"/a?b=1&amp;c\">", "</a>",
+        "<em>", "</em>", "<code>", "</code>", "</pre>", "</tr>", "</div>", "<img src=\"x.png\" alt=\"\" />", "< p>", "</ li>", "<p/>", "<", ">",
+        "&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&nbsp;", "&#65;", "&#x1F600;", "&#X41;", "&#0;", "&#xD800;", "&#1114112;",
+        "&#+66;", "&bogus;", "&;", "&", "&amp", "&#xZZ;", "&averyveryverylongname;", ";",
+        "word", " ", "  ", "\n", "\n\n", "\t", "\r", "\r\n", "\u{A0}", "\u{2003}", "\u{2028}", "\"", "\\", "/", "\u{1}", "\u{1F}", "\u{7F}",
+        "é", "e\u{301}", "日本", "👩‍💻", "ß", "İ", "\u{85}",
+    ]
+
+    static func text(_ random: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+    }
+
+    @Test func plainTextOfHTMLIsTheCharacterVersions() {
+        var random = SeededGenerator(seed: Self.seed)
+        var failures: [String] = []
+        for _ in 0..<Self.count {
+            let html = Self.text(&random)
+            if HTMLText.plain(html) != CharacterHTMLText.plain(html) { failures.append(html) }
+            if HTMLText.decodeEntities(html) != CharacterHTMLText.decodeEntities(html) { failures.append("entities: " + html) }
+            if failures.count > 5 { break }
+        }
+        #expect(failures.isEmpty, "\(failures.map { $0.debugDescription })")
+    }
+
+    @Test func quotedStringsAreTheScalarVersionsAndReadBack() throws {
+        var random = SeededGenerator(seed: Self.seed &+ 1)
+        for _ in 0..<Self.count {
+            let text = Self.text(&random)
+            var bytes: [UInt8] = []
+            JSONValue.quote(text, into: &bytes)
+            let quoted = String(decoding: bytes, as: UTF8.self)
+            #expect(quoted == Self.scalarQuote(text), "\(text.debugDescription)")
+            let read = try JSONSerialization.jsonObject(with: Data(("[" + quoted + "]").utf8)) as? [String]
+            #expect(read == [text], "\(text.debugDescription)")
+        }
+    }
+
+    @Test func aDocumentIsTheSameBytesAsText() {
+        let document: JSONValue = ["b": ["x", 1, true, .null, .double(2.5)], "a": ["k": "v\"\n"], "é": .double(3)]
+        #expect(document.bytes == Array(document.text.utf8))
+        #expect(document.text == "{\"a\":{\"k\":\"v\\\"\\n\"},\"b\":[\"x\",1,true,null,2.5],\"é\":3}\n")
+    }
+
+    /// The scalar-by-scalar quoting page JSON used before: the oracle.
+    static func scalarQuote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out.append("\\\"")
+            case "\\": out.append("\\\\")
+            case "\n": out.append("\\n")
+            case "\r": out.append("\\r")
+            case "\t": out.append("\\t")
+            case _ where scalar.value < 0x20:
+                out.append("\\u00")
+                out.append(String(format: "%02x", scalar.value))
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// The Character-by-Character `HTMLText` that page JSON used before it read bytes: the oracle.
+enum CharacterHTMLText {
+    static func plain(_ html: String) -> String {
+        var text = ""
+        var inTag = false
+        var tag = ""
+        for character in html {
+            if inTag {
+                if character == ">" {
+                    inTag = false
+                    // Block ends become line breaks.
+                    let name = tag.lowercased().split(whereSeparator: { $0 == " " || $0 == "/" }).first.map(String.init) ?? ""
+                    if ["p", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "tr", "div"].contains(name) && tag.hasPrefix("/") || name == "br" {
+                        text += "\n"
+                    }
+                    tag = ""
+                } else {
+                    tag.append(character)
+                }
+            } else if character == "<" {
+                inTag = true
+            } else {
+                text.append(character)
+            }
+        }
+        // Each line trimmed (only lines that start or end with white space need it); empty lines
+        // dropped, so runs of line breaks become one.
+        var lines: [String] = []
+        for line in decodeEntities(text).split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = (line.first?.isWhitespace ?? false) || (line.last?.isWhitespace ?? false) ? line.trimmingCharacters(in: .whitespaces) : String(line)
+            if !trimmed.isEmpty { lines.append(trimmed) }
+        }
+        return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var result = ""
+        var index = text.startIndex
+        let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"]
+        while index < text.endIndex {
+            if text[index] == "&", let end = text[index...].prefix(12).firstIndex(of: ";") {
+                let name = String(text[text.index(after: index)..<end])
+                var replacement: String?
+                // As cmark and HTML do: `&#0;` and references to no character are U+FFFD.
+                func character(_ value: UInt32?) -> String? {
+                    value.map { value in Unicode.Scalar(value).flatMap { $0.value == 0 ? nil : String(Character($0)) } ?? "\u{FFFD}" }
+                }
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    replacement = character(UInt32(name.dropFirst(2), radix: 16))
+                } else if name.hasPrefix("#") {
+                    replacement = character(UInt32(name.dropFirst()))
+                } else {
+                    replacement = named[name]
+                }
+                if let replacement {
+                    result += replacement
+                    index = text.index(after: end)
+                    continue
+                }
+            }
+            result.append(text[index])
+            index = text.index(after: index)
+        }
+        return result
+    }
+}
+
