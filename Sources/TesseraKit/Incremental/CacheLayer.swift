@@ -18,6 +18,9 @@ final class CacheLayer: @unchecked Sendable {
     private(set) var incremental: IncrementalBuild?
     /// What the preview's next edit reuses of this build: how it mapped, rendered and encoded pages.
     var editing = LocalEdits.Tools()
+    /// The new output folder this build fills as it renders; nil for a build written in place
+    /// or not at all, and once it is swapped in.
+    private(set) var staged: StagedOutput?
 
     static let outputStepNames = ["recover output folder", "check output folder", "read last build"]
     static let compareStepName = "compare with last build"
@@ -51,6 +54,9 @@ final class CacheLayer: @unchecked Sendable {
             // A stage that throws leaves nothing for the later ones to work on.
             context.diagnostics.report(error)
         }
+        // A new folder not swapped in (the build failed) goes: the output stays as it was.
+        staged?.abandon()
+        staged = nil
         // Also after a failed build: its parsed pages serve the next one.
         incremental?.finishStoringPages()
         try context.diagnostics.throwIfErrors()
@@ -109,18 +115,32 @@ final class CacheLayer: @unchecked Sendable {
         self.lastBuild = nil
     }
 
+    /// Opens a new output folder when this build writes one (not in place over the last build's):
+    /// pages then go to disk as they are made.
+    func openOutput(for site: RoutedSite, context: BuildContext) throws -> StagedOutput? {
+        let options = context.options
+        guard options.writesOutput, !(options.updatesInPlace && memory != nil), !context.diagnostics.hasErrors,
+              incremental?.updatesLastBuild != true else { return nil }
+        let writer = OutputWriter(options: options, configuration: site.configuration, theme: site.theme)
+        staged = try StagedOutput(writer: writer, recording: incremental != nil)
+        return staged
+    }
+
     /// Writes `files`: in place over the preview's last output, or over the last build's folder
-    /// with the files it keeps, or as a new folder swapped in.
+    /// with the files it keeps, or into the new folder (what it holds already is not written
+    /// again) swapped in.
     func write(_ files: [OutputFile], with writer: OutputWriter, site: RenderedSite, context: BuildContext) throws -> [String] {
         if context.options.updatesInPlace, let memory {
             return try writer.update(files, cache: memory)
         }
+        let staged = self.staged
+        self.staged = nil
         if let incremental {
-            let changed = try incremental.write(files, with: writer)
+            let changed = try incremental.write(files, with: writer, into: staged)
             incremental.save(site: site, context: context)
             return changed
         }
-        try writer.write(files)
+        _ = try (staged ?? StagedOutput(writer: writer, recording: false)).finish(files)
         return files.map(\.path)
     }
 

@@ -7,9 +7,15 @@ import Foundation
 extension IncrementalBuild {
     // MARK: Writing
 
+    /// The build writes over the last one's folder, in place (else: a new folder swapped in).
+    var updatesLastBuild: Bool {
+        settleReference()
+        return reference != nil
+    }
+
     /// Writes the build: in place, file by file, when there is a previous build to update; else
     /// a whole new folder swapped in. Records what was written.
-    func write(_ files: [OutputFile], with writer: OutputWriter) throws -> [String] {
+    func write(_ files: [OutputFile], with writer: OutputWriter, into staged: StagedOutput?) throws -> [String] {
         settleReference()
         let records: [String: BuildManifest.FileRecord]
         var changed: [String] = []
@@ -30,7 +36,7 @@ extension IncrementalBuild {
             for (path, record) in result.records { updated[path] = record }
             records = updated
         } else {
-            records = try writer.write(files, recording: true)
+            records = try (staged ?? StagedOutput(writer: writer, recording: true)).finish(files)
             changed = files.map(\.path)
         }
         current.files = records

@@ -180,55 +180,6 @@ struct OutputWriter {
     @discardableResult
     func write(_ files: [OutputFile], recording: Bool = false) throws -> [String: BuildManifest.FileRecord] {
         try files.forEach { try Self.checkPath($0.path) }
-        try checkOutputDirectory()
-        let output = resolvedOutput
-        let parent = (output as NSString).deletingLastPathComponent
-        try Self.createFolders(parent)
-        let staging = StagingFolders(output: output)
-        try staging.recover()
-        let folder = staging.newStagingPath()
-        do {
-            guard mkdir(folder, 0o755) == 0 else { throw Self.writeError("cannot create", folder) }
-            // Folders first, once each, then every file on every core: Foundation's per-file
-            // overhead dominated the build (2 ms a file) before. Everything is made from a handle
-            // of the new folder, by paths checked clean above.
-            let handle = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-            guard handle >= 0 else { throw Self.writeError("cannot open", folder) }
-            defer { close(handle) }
-            // Level by level, a folder's parent made the level before; the folders of one parent
-            // by one core (two making entries in one folder wait on its lock), parents on every core.
-            var levels: [[String]] = []
-            var listed = Set<String>()
-            for file in files {
-                var current = PathText.folder(file.path)
-                while !current.isEmpty, listed.insert(current).inserted {
-                    let depth = current.utf8.count { $0 == UInt8(ascii: "/") }
-                    while levels.count <= depth { levels.append([]) }
-                    levels[depth].append(current)
-                    current = PathText.folder(current)
-                }
-            }
-            for level in levels {
-                let byParent = Array(Dictionary(grouping: level, by: PathText.folder).values)
-                let failed = ParallelMap.map(byParent) { siblings in
-                    siblings.sorted().first { mkdirat(handle, $0, 0o755) != 0 && errno != EEXIST }
-                }
-                if let path = failed.lazy.compactMap({ $0 }).first { throw Self.writeError("cannot create", folder + "/" + path) }
-            }
-            let failures = DiagnosticCollector()
-            let records = ParallelMap.map(files) { file in
-                failures.attempt {
-                    try Self.write(try Self.contents(of: file), to: folder + "/" + file.path, in: (handle, file.path), recording: recording)
-                } ?? nil
-            }
-            try Self.write(.text(Self.markerName, Self.markerText), to: folder + "/" + Self.markerName)
-            try failures.throwIfErrors()
-            try staging.swapIn(folder)
-            guard recording else { return [:] }
-            return Dictionary(zip(files.map(\.path), records).compactMap { path, record in record.map { (path, $0) } }, uniquingKeysWith: { first, _ in first })
-        } catch {
-            FolderRemoval.remove(folder)
-            throw TesseraError.wrapping(error, at: configuredAt)
-        }
+        return try StagedOutput(writer: self, recording: recording).finish(files)
     }
 }

@@ -198,7 +198,9 @@ extension Step where Product == RenderedSite {
                     hint: "rename that file, or set `outputs: [html]` on this page"))
                 continue
             }
-            site.outputs.append(OutputFile(path: page.jsonOutputPath, contents: .data(json)))
+            let file = OutputFile(path: page.jsonOutputPath, contents: .data(json))
+            reuse.staged?.add(file)
+            site.outputs.append(file)
             listed.append(page)
         }
         // The index lists titles and dates, the schema the theme's components: the last build's

@@ -2,7 +2,7 @@ import Foundation
 
 /// The rendering stage: each page's view data through its layout and shells into HTML bytes.
 enum RenderStage {
-    static func render(_ mapped: consuming MappedSite, context: BuildContext) -> RenderedSite {
+    static func render(_ mapped: consuming MappedSite, context: BuildContext) throws -> RenderedSite {
         var site = RenderedSite(mapped: mapped)
         let routed = site.mapped.routed
         let templates = routed.loaded.templates
@@ -22,6 +22,8 @@ enum RenderStage {
             fingerprints: routed.fingerprints, basePath: routed.configuration.basePath)
         renderer.sharedItems = PageRenderer.SharedItems()
         let pageRenderer = renderer
+        // A new output folder is filled as pages are rendered: the disk works while the cores render.
+        let output = try context.reuse.openOutput(for: routed, context: context)
         let memo = context.reuse.renderingMemo(for: routed, renderer: pageRenderer)
         let outputs = routed.configuration.outputs
         // Pages with `outputs: [json]` get no HTML.
@@ -34,7 +36,9 @@ enum RenderStage {
         let render = { (view: PageView) -> (Page, PageRenderer.Result, OutputFile)? in
             diagnostics.attempt(at: view.page.location) {
                 let (result, bytes) = try memo.page(view) { try pageRenderer.renderBytes(view) }
-                return (view.page, result, OutputFile(path: view.page.outputPath, contents: .data(bytes)))
+                let file = OutputFile(path: view.page.outputPath, contents: .data(bytes))
+                output?.add(file)
+                return (view.page, result, file)
             }
         }
         let results = keepViews ? ParallelMap.map(htmlViews, render) : ParallelMap.mapReleasing(&htmlViews, render)

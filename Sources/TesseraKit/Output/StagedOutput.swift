@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Synchronization
+
+/// A new output folder, filled while the build still renders and swapped in whole at the end.
+///
+/// Files handed to `add` (pages' HTML and JSON, as they are made) are written at once on a thread
+/// of their own, their folders made as first needed, so the disk works while the cores render.
+/// `finish` writes the rest on every core, then the marker, and swaps the folder in: until then
+/// nothing is seen at the output path, and a build that fails `abandon`s the folder.
+final class StagedOutput: @unchecked Sendable {
+    private let writer: OutputWriter
+    private let recording: Bool
+    private let staging: StagingFolders
+    let folder: String
+    private let handle: Int32
+    private let queue = DispatchQueue(label: "tessera.staged-output")
+    /// Touched on `queue` only: folders made, and what each file written is on disk.
+    private var madeFolders: Set<String> = []
+    private var records: [String: BuildManifest.FileRecord] = [:]
+    /// Paths handed to `add`, and the first error writing them.
+    private let streamed = Mutex<(paths: Set<String>, failure: Error?)>(([], nil))
+    private var closed = false
+
+    /// Checks the output folder and makes the staging folder beside it.
+    init(writer: OutputWriter, recording: Bool) throws {
+        self.writer = writer
+        self.recording = recording
+        try writer.checkOutputDirectory()
+        let output = writer.resolvedOutput
+        try OutputWriter.createFolders((output as NSString).deletingLastPathComponent)
+        staging = StagingFolders(output: output)
+        try staging.recover()
+        folder = staging.newStagingPath()
+        guard mkdir(folder, 0o755) == 0 else { throw TesseraError.wrapping(OutputWriter.writeError("cannot create", folder), at: writer.configuredAt) }
+        handle = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard handle >= 0 else {
+            let failure = OutputWriter.writeError("cannot open", folder)
+            FolderRemoval.remove(folder)
+            throw TesseraError.wrapping(failure, at: writer.configuredAt)
+        }
+    }
+
+    deinit {
+        if !closed { close(handle) }
+    }
+
+    /// Writes `file` on the output's thread, soon; an error is thrown by `finish`.
+    func add(_ file: OutputFile) {
+        let first = streamed.withLock { state -> Bool in
+            guard state.failure == nil else { return false }
+            do {
+                try OutputWriter.checkPath(file.path)
+            } catch {
+                state.failure = error
+                return false
+            }
+            return state.paths.insert(file.path).inserted
+        }
+        guard first else { return }
+        queue.async { [self] in
+            do {
+                try makeFolders(of: file.path)
+                let record = try OutputWriter.write(try OutputWriter.contents(of: file), to: folder + "/" + file.path, in: (handle, file.path), recording: recording)
+                if let record { records[file.path] = record }
+            } catch {
+                streamed.withLock { if $0.failure == nil { $0.failure = error } }
+            }
+        }
+    }
+
+    /// The folders above `path` not made yet, from the top (on `queue`).
+    private func makeFolders(of path: String) throws {
+        var missing: [String] = []
+        var current = PathText.folder(path)
+        while !current.isEmpty, !madeFolders.contains(current) {
+            missing.append(current)
+            current = PathText.folder(current)
+        }
+        for folder in missing.reversed() {
+            guard mkdirat(handle, folder, 0o755) == 0 || errno == EEXIST else { throw OutputWriter.writeError("cannot create", self.folder + "/" + folder) }
+            madeFolders.insert(folder)
+        }
+    }
+
+    /// Writes every file of `files` not written yet, then the marker, and swaps the folder in;
+    /// with `recording`, returns what each file of `files` is on disk.
+    func finish(_ files: [OutputFile]) throws -> [String: BuildManifest.FileRecord] {
+        queue.sync {}
+        do {
+            let (written, failure) = streamed.withLock { ($0.paths, $0.failure) }
+            if let failure { throw failure }
+            let rest = written.isEmpty ? files : files.filter { !written.contains($0.path) }
+            try rest.forEach { try OutputWriter.checkPath($0.path) }
+            try makeFolders(for: rest)
+            let failures = DiagnosticCollector()
+            let made = ParallelMap.map(rest) { file in
+                failures.attempt {
+                    try OutputWriter.write(try OutputWriter.contents(of: file), to: folder + "/" + file.path, in: (handle, file.path), recording: recording)
+                } ?? nil
+            }
+            try OutputWriter.write(.text(OutputWriter.markerName, OutputWriter.markerText), to: folder + "/" + OutputWriter.markerName)
+            try failures.throwIfErrors()
+            close(handle)
+            closed = true
+            try staging.swapIn(folder)
+            guard recording else { return [:] }
+            for (file, record) in zip(rest, made) { if let record { records[file.path] = record } }
+            let wanted = Set(files.map(\.path))
+            return records.filter { wanted.contains($0.key) }
+        } catch {
+            abandon()
+            throw TesseraError.wrapping(error, at: writer.configuredAt)
+        }
+    }
+
+    /// Folders of `files` level by level, a folder's parent made the level before; the folders
+    /// of one parent by one core (two making entries in one folder wait on its lock), parents on
+    /// every core.
+    private func makeFolders(for files: [OutputFile]) throws {
+        var levels: [[String]] = []
+        var listed = madeFolders
+        for file in files {
+            var current = PathText.folder(file.path)
+            while !current.isEmpty, listed.insert(current).inserted {
+                let depth = current.utf8.count { $0 == UInt8(ascii: "/") }
+                while levels.count <= depth { levels.append([]) }
+                levels[depth].append(current)
+                current = PathText.folder(current)
+            }
+        }
+        for level in levels {
+            let byParent = Array(Dictionary(grouping: level, by: PathText.folder).values)
+            let handle = self.handle
+            let failed = ParallelMap.map(byParent) { siblings in
+                siblings.sorted().first { mkdirat(handle, $0, 0o755) != 0 && errno != EEXIST }
+            }
+            if let path = failed.lazy.compactMap({ $0 }).first { throw OutputWriter.writeError("cannot create", folder + "/" + path) }
+        }
+    }
+
+    /// Removes the staging folder: the output stays as it was.
+    func abandon() {
+        queue.sync {}
+        if !closed {
+            close(handle)
+            closed = true
+        }
+        FolderRemoval.remove(folder)
+    }
+}
