@@ -107,7 +107,7 @@ public struct MarkdownRenderer: Sendable {
         var lines: [Substring]?
         // A numeric character reference (`&#1;`) is the one way Markdown makes a control character
         // that its text does not hold; cmark decodes it into a text node.
-        var references = markdown.contains("&#")
+        var references = ByteSearch.contains("&#", in: markdown)
         if let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while cmark_iter_next(iterator) != CMARK_EVENT_DONE {

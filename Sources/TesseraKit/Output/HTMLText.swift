@@ -30,15 +30,51 @@ enum HTMLText {
                 index = end + 1
             }
         }
-        let text = decodeEntities(String(decoding: stripped, as: UTF8.self))
-        // Each line trimmed (only lines that start or end with white space need it); empty lines
-        // dropped, so runs of line breaks become one.
-        var lines: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = (line.first?.isWhitespace ?? false) || (line.last?.isWhitespace ?? false) ? line.trimmingCharacters(in: .whitespaces) : String(line)
-            if !trimmed.isEmpty { lines.append(trimmed) }
+        return lines(of: decodeEntities(String(decoding: stripped, as: UTF8.self)))
+    }
+
+    /// Each line trimmed of spaces, empty lines dropped (runs of line breaks become one), the
+    /// whole trimmed of white space and line breaks. Lines are split where a `\n` is a character
+    /// (not in `\r\n`); a line, or the whole, whose ends are ASCII other than white space is
+    /// taken as it is, and only the others go through `trimmingCharacters`.
+    static func lines(of text: String) -> String {
+        var text = text
+        var out: [UInt8] = []
+        text.withUTF8 { bytes in
+            out.reserveCapacity(bytes.count)
+            var start = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") && (index == 0 || bytes[index - 1] != UInt8(ascii: "\r")) {
+                keep(UnsafeBufferPointer(rebasing: bytes[start..<index]), into: &out)
+                start = index + 1
+            }
+            keep(UnsafeBufferPointer(rebasing: bytes[start...]), into: &out)
         }
-        return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        let joined = String(decoding: out, as: UTF8.self)
+        guard let first = out.first, let last = out.last, isPlainEnd(first), isPlainEnd(last) else {
+            return joined.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return joined
+    }
+
+    /// Appends `line`, trimmed, after a line break unless it is the first; nothing if it is empty.
+    private static func keep(_ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        guard let first = line.first, let last = line.last else { return }
+        if isPlainEnd(first), isPlainEnd(last) {
+            if !out.isEmpty { out.append(UInt8(ascii: "\n")) }
+            out.append(contentsOf: line)
+            return
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        let trimmed = (text.first?.isWhitespace ?? false) || (text.last?.isWhitespace ?? false) ? text.trimmingCharacters(in: .whitespaces) : text
+        guard !trimmed.isEmpty else { return }
+        if !out.isEmpty { out.append(UInt8(ascii: "\n")) }
+        out.append(contentsOf: trimmed.utf8)
+    }
+
+    /// A printable ASCII byte other than space: a character no trimming removes (anything else
+    /// is left to `trimmingCharacters`).
+    private static func isPlainEnd(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F
     }
 
     /// Block elements whose end tag ends a line of text.

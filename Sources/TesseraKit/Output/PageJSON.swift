@@ -254,7 +254,7 @@ enum PageIndex {
             var position = 0
             for (old, new) in changed {
                 let text = Array(old.inlineText.utf8)
-                guard let offset = firstOffset(of: text, in: raw, from: position) else { return false }
+                guard let offset = ByteSearch.firstOffset(of: text, in: raw, from: position) else { return false }
                 out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[position..<offset]))
                 out.append(contentsOf: Array(new.inlineText.utf8))
                 position = offset + text.count
@@ -263,19 +263,6 @@ enum PageIndex {
             return true
         }
         return complete ? out : nil
-    }
-
-    /// Where `needle` first occurs in `raw` at or after `start` (`memchr` for its first byte,
-    /// then `memcmp`; glibc's `memmem` is not visible to Swift).
-    static func firstOffset(of needle: [UInt8], in raw: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        guard let base = raw.baseAddress, let first = needle.first else { return nil }
-        var scan = start
-        while raw.count - scan >= needle.count, let found = memchr(base + scan, Int32(first), raw.count - scan - needle.count + 1) {
-            let offset = base.distance(to: UnsafeRawPointer(found))
-            if memcmp(base + offset, needle, needle.count) == 0 { return offset }
-            scan = offset + 1
-        }
-        return nil
     }
 }
 
