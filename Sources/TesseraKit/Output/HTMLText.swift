@@ -77,19 +77,29 @@ enum HTMLText {
         byte > 0x20 && byte < 0x7F
     }
 
-    /// Block elements whose end tag ends a line of text.
-    private static let blocks: Set<[UInt8]> = Set(["p", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "tr", "div"].map { Array($0.utf8) })
+    /// Block elements whose end tag ends a line of text, by the length of their name.
+    private static let blocks: [[[UInt8]]] = {
+        var byLength = [[[UInt8]]](repeating: [], count: 11)
+        for name in ["p", "li", "br", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "tr", "div"] { byLength[name.utf8.count].append(Array(name.utf8)) }
+        return byLength
+    }()
+
+    private static let lineBreak = Array("br".utf8)
 
     /// Whether the tag (its bytes between `<` and `>`) ends a line: a block's end tag, or `<br>`.
     /// Its name is the first run of bytes without a space or `/`, compared case-blind.
     private static func endsLine(_ tag: UnsafeBufferPointer<UInt8>) -> Bool {
-        let separators: (UInt8, UInt8) = (UInt8(ascii: " "), UInt8(ascii: "/"))
-        guard let first = tag.firstIndex(where: { $0 != separators.0 && $0 != separators.1 }) else { return false }
-        let rest = tag[first...]
-        let end = rest.firstIndex(where: { $0 == separators.0 || $0 == separators.1 }) ?? tag.endIndex
-        let name = tag[first..<end].map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
-        if name == Array("br".utf8) { return true }
-        return tag.first == separators.1 && blocks.contains(name)
+        let space = UInt8(ascii: " "), slash = UInt8(ascii: "/")
+        var start = 0
+        while start < tag.count, tag[start] == space || tag[start] == slash { start += 1 }
+        var end = start
+        while end < tag.count, tag[end] != space, tag[end] != slash { end += 1 }
+        let length = end - start
+        guard length > 0, length < blocks.count else { return false }
+        func lower(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte }
+        func named(_ name: [UInt8]) -> Bool { name.indices.allSatisfy { lower(tag[start + $0]) == name[$0] } }
+        if length == 2, named(lineBreak) { return true }
+        return tag[0] == slash && blocks[length].contains(where: named)
     }
 
     private static let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}"]
