@@ -95,12 +95,17 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
         var text = text
         out.append(UInt8(ascii: "\""))
         text.withUTF8 { bytes in
-            var start = 0
-            for index in bytes.indices {
+            guard let base = bytes.baseAddress else { return }
+            var start = 0, index = 0
+            while index < bytes.count {
+                // Eight bytes at a time while none of them is to be escaped.
+                while index + 8 <= bytes.count, !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { index += 8 }
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
+                index += 1
                 guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                if start < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
-                start = index + 1
+                if start < index - 1 { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])) }
+                start = index
                 out.append(UInt8(ascii: "\\"))
                 switch byte {
                 case 0x22: out.append(0x22)
@@ -115,5 +120,16 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
             if start < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of eight bytes may be one to escape (below 0x20, `"` or `\`): never false
+    /// when one is, so a word it clears is copied as it is. The classic tests for a zero byte and
+    /// a byte below n, on the word as is and xor-ed with each quote byte.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let below = (word &- 0x20 &* ones) & ~word & highs
+        return below | hasZero(word ^ (0x22 &* ones)) | hasZero(word ^ (0x5C &* ones)) != 0
     }
 }

@@ -50,6 +50,21 @@ import Testing
         }
     }
 
+    /// Every byte to escape, and its neighbours in value, at every offset of a word and beyond:
+    /// the eight-byte scan must stop for each of them.
+    @Test func everyByteToEscapeIsFoundAtEveryOffset() {
+        let bytes: [UInt8] = Array(0x00...0x23) + [0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xA2, 0xDC]
+        for byte in bytes where byte != 0 {
+            for offset in 0..<19 {
+                let scalar = byte < 0x80 ? String(UnicodeScalar(byte)) : String(UnicodeScalar(UInt32(byte) + 0x100)!)
+                let text = String(repeating: "é", count: offset % 3) + String(repeating: "a", count: offset) + scalar + "tail"
+                var quoted: [UInt8] = []
+                JSONValue.quote(text, into: &quoted)
+                #expect(String(decoding: quoted, as: UTF8.self) == Self.scalarQuote(text), "byte \(byte) at \(offset)")
+            }
+        }
+    }
+
     @Test func aDocumentIsTheSameBytesAsText() {
         let document: JSONValue = ["b": ["x", 1, true, .null, .double(2.5)], "a": ["k": "v\"\n"], "é": .double(3)]
         #expect(document.bytes == Array(document.text.utf8))
