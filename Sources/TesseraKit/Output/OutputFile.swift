@@ -6,6 +6,9 @@ public struct OutputFile: Sendable {
         case data(Data)
         /// A file copied as it is, read only when written.
         case copy(from: String)
+        /// Written already, into the new output folder it was handed to while the build went
+        /// on (`StagedOutput`): its bytes are not held.
+        case written
     }
 
     /// Relative to the output folder, with `/` separators.

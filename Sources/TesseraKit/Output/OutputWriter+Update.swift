@@ -31,6 +31,7 @@ extension OutputWriter {
                 let record: BuildCache.WrittenFile
                 switch file.contents {
                 case .data(let data): record = .data(data)
+                case .written: _ = try Self.contents(of: file); continue
                 case .copy(let source):
                     guard let attributes = try? fm.attributesOfItem(atPath: source) else {
                         throw TesseraError("cannot read this file: \(FileTree.systemReason())", at: SourceLocation(file: source), hint: "check that it is readable")

@@ -118,6 +118,8 @@ struct OutputWriter {
     static func contents(of file: OutputFile) throws -> Data {
         switch file.contents {
         case .data(let bytes): return bytes
+        case .written:
+            throw TesseraError("internal error: \(file.path) was written to a folder that is not the one being written", hint: "report this, with the command that failed")
         case .copy(let source):
             guard let bytes = FileManager.default.contents(atPath: source) else {
                 throw TesseraError("cannot read this file: \(FileTree.systemReason())", at: SourceLocation(file: source), hint: "check that the file is readable")

@@ -156,6 +156,18 @@ struct PageDocument {
     }
 }
 
+extension PageDocument {
+    /// The writer of `site`'s pages' JSON.
+    init(site: RoutedSite) {
+        var versions: [String: [String: Page]] = [:]
+        for page in site.loaded.pages { versions[page.translationKey, default: [:]][page.language] = page }
+        let configuration = site.configuration
+        self.init(
+            registry: site.loaded.components, origin: configuration.origin, basePath: configuration.basePath,
+            versions: versions, languages: configuration.languages)
+    }
+}
+
 extension Page {
     /// `/blog/` → `blog/index.json`; `/404.html` → `404.json`.
     static func jsonPath(ofURL url: String) -> String {
@@ -168,7 +180,6 @@ extension Step where Product == RenderedSite {
     /// `index.json` beside every page whose outputs include `json`, and `/api/index.json` listing them.
     public static var writePageJSON: Step { Step("page JSON") { site, context in
         let configuration = site.configuration
-        let wanted = site.mapped.views.filter { ($0.page.outputs ?? configuration.outputs).contains("json") }
         // Pages the build cache kept have their JSON from the last build, listed in the index too.
         let reuse = context.reuse
         let reused = reuse.keptPages
@@ -178,31 +189,21 @@ extension Step where Product == RenderedSite {
         let kept = !keptJSON ? [] : site.pages.filter { page in
             reused[page.url]?.outputs.contains { $0.hasSuffix(".json") } == true
         }
-        guard !wanted.isEmpty || !kept.isEmpty else { return }
-        var versions: [String: [String: Page]] = [:]
-        for page in site.pages { versions[page.translationKey, default: [:]][page.language] = page }
-        let writer = PageDocument(
-            registry: site.components, origin: configuration.origin, basePath: configuration.basePath,
-            versions: versions, languages: configuration.languages)
-        reuse.keepForEdits(documents: writer)
+        guard !site.documents.isEmpty || !kept.isEmpty else { return }
+        let writer = site.documentWriter ?? PageDocument(site: site.mapped.routed)
         var taken = Set(site.outputs.map(\.path) + site.staticFiles.map(\.path) + reuse.keptOutputs)
-        // A preview rebuild re-encodes only pages whose view changed.
-        let documents = ParallelMap.map(wanted) { view -> (Page, Data) in
-            (view.page, reuse.document(for: view) { writer.bytes(for: view) })
-        }
         var listed = kept
-        for (page, json) in documents {
-            guard taken.insert(page.jsonOutputPath).inserted else {
+        for (page, file) in site.documents {
+            guard taken.insert(file.path).inserted else {
                 context.diagnostics.report(Diagnostic(
                     .error, "the page's JSON would be written to \(page.jsonOutputPath), where another file is", at: page.location,
                     hint: "rename that file, or set `outputs: [html]` on this page"))
                 continue
             }
-            let file = OutputFile(path: page.jsonOutputPath, contents: .data(json))
-            reuse.staged?.add(file)
             site.outputs.append(file)
             listed.append(page)
         }
+        site.documents = []
         // The index lists titles and dates, the schema the theme's components: the last build's
         // when it is kept whole but for page bodies.
         guard !reuse.keepsStructure else { return }

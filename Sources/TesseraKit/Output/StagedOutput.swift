@@ -47,8 +47,15 @@ final class StagedOutput: @unchecked Sendable {
         if !closed { close(handle) }
     }
 
-    /// Writes `file` on the output's thread, soon; an error is thrown by `finish`.
-    func add(_ file: OutputFile) {
+    /// Writes `file` on the output's thread, soon, and returns it as `written`, holding no bytes;
+    /// an error is thrown by `finish`.
+    @discardableResult
+    func add(_ file: OutputFile) -> OutputFile {
+        defer { enqueue(file) }
+        return OutputFile(path: file.path, contents: .written)
+    }
+
+    private func enqueue(_ file: OutputFile) {
         let first = streamed.withLock { state -> Bool in
             guard state.failure == nil else { return false }
             do {

@@ -47,6 +47,8 @@ public final class BuiltSite: @unchecked Sendable {
 
     /// Every page the build made (none when it was up to date).
     public var pages: [Page] { written?.rendered.mapped.routed.loaded.pages ?? [] }
+    /// The pages' view data, when the build kept it (the preview does, to compare the next
+    /// build with); any other build lets each view go once its page is made.
     public var views: [PageView] { written?.rendered.mapped.views ?? [] }
     public var outputs: [OutputFile] { written?.rendered.outputs ?? [] }
     public var translations: [String: TranslationTable] { written?.rendered.mapped.routed.loaded.translations ?? [:] }

@@ -106,6 +106,10 @@ public struct RenderedSite: StageProduct {
     var pageAssets: [String: [String]] = [:]
     /// Pages whose rendering gave warnings, by URL: never kept, so the warnings come again.
     var warnedPages: Set<String> = []
+    /// Each page's JSON, made with its HTML, for the `page JSON` step to check and list.
+    var documents: [(page: Page, file: OutputFile)] = []
+    /// What encoded them, when a page has JSON.
+    var documentWriter: PageDocument?
 
     init(mapped: MappedSite) {
         self.mapped = mapped

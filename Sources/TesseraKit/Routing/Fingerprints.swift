@@ -97,6 +97,8 @@ extension Step where Product == RoutedSite {
             let data: Data
             switch file.contents {
             case .data(let bytes): data = bytes
+            // Static files are handed to no folder before they are fingerprinted.
+            case .written: continue
             case .copy(let source):
                 do { data = try Data(contentsOf: URL(fileURLWithPath: source)) } catch {
                     context.diagnostics.report(Diagnostic(.error, "cannot read \(file.path) to fingerprint it: \(error.localizedDescription)", at: SourceLocation(file: source)))

@@ -52,11 +52,11 @@ struct CatalogFixture {
 
 /// The example site of the repository (content/ + themes/default), built through the real pipeline.
 enum ExampleSite {
-    static func build(writingTo output: String? = nil) throws -> BuiltSite {
+    static func build(writingTo output: String? = nil, pipeline: BuildPipeline = .standard) throws -> BuiltSite {
         let options = BuildOptions(
             sourceDirectory: Repository.root, outputDirectory: output ?? temporaryDirectory("tessera-example"),
             buildDate: nil, fallbackBuildDate: Date(timeIntervalSince1970: 0), writesOutput: output != nil)
-        return try SiteBuilder(options: options).run().site
+        return try SiteBuilder(options: options, pipeline: pipeline).run().site
     }
 
     static func html(_ path: String, in state: BuiltSite) throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The rendering stage: each page's view data through its layout and shells into HTML bytes.
+/// The rendering stage: each page's view data through its layout and shells into HTML bytes, and
+/// into its JSON for pages that have one.
 enum RenderStage {
     static func render(_ mapped: consuming MappedSite, context: BuildContext) throws -> RenderedSite {
         var site = RenderedSite(mapped: mapped)
@@ -26,30 +27,47 @@ enum RenderStage {
         let output = try context.reuse.openOutput(for: routed, context: context)
         let memo = context.reuse.renderingMemo(for: routed, renderer: pageRenderer)
         let outputs = routed.configuration.outputs
-        // Pages with `outputs: [json]` get no HTML.
-        var htmlViews = site.mapped.views.filter { ($0.page.outputs ?? outputs).contains("html") }
-        // Without page JSON or a preview cache, nothing reads a page's view data after its HTML:
-        // each is let go once rendered, so all the views are not in memory beside all the HTML.
-        let keepViews = context.reuse.remembersPages || site.mapped.views.contains { ($0.page.outputs ?? outputs).contains("json") }
+        // Each page's JSON is encoded with its HTML, so its view data can go once both are made.
+        let documentWriter = site.mapped.views.contains { ($0.page.outputs ?? outputs).contains("json") } ? PageDocument(site: routed) : nil
+        if let documentWriter { context.reuse.keepForEdits(documents: documentWriter) }
+        site.documentWriter = documentWriter
+        var views = site.mapped.views
+        // The preview keeps the views to compare the next build with; otherwise each is let go
+        // once its page is made, so all the views are not in memory beside all the output.
+        let keepViews = context.reuse.remembersPages
         if !keepViews { site.mapped.views = [] }
-        // Each page's HTML becomes its output bytes at once: the text is not kept beside them.
-        let render = { (view: PageView) -> (Page, PageRenderer.Result, OutputFile)? in
-            diagnostics.attempt(at: view.page.location) {
-                let (result, bytes) = try memo.page(view) { try pageRenderer.renderBytes(view) }
-                let file = OutputFile(path: view.page.outputPath, contents: .data(bytes))
-                output?.add(file)
-                return (view.page, result, file)
+        let reuse = context.reuse
+        /// A file made: handed to the new output folder when there is one, which writes it now.
+        func made(_ file: OutputFile) -> OutputFile { output?.add(file) ?? file }
+        let render = { (view: PageView) -> (page: Page, html: (result: PageRenderer.Result, file: OutputFile)?, json: OutputFile?)? in
+            let wanted = view.page.outputs ?? outputs
+            var html: (PageRenderer.Result, OutputFile)?
+            if wanted.contains("html") {
+                // Each page's HTML becomes its output bytes at once: the text is not kept beside them.
+                html = diagnostics.attempt(at: view.page.location) {
+                    let (result, bytes) = try memo.page(view) { try pageRenderer.renderBytes(view) }
+                    return (result, made(OutputFile(path: view.page.outputPath, contents: .data(bytes))))
+                }
+                if html == nil { return nil }
             }
+            var json: OutputFile?
+            if let documentWriter, wanted.contains("json") {
+                // A preview rebuild re-encodes only pages whose view changed.
+                json = made(OutputFile(path: view.page.jsonOutputPath, contents: .data(reuse.document(for: view) { documentWriter.bytes(for: view) })))
+            }
+            return (view.page, html, json)
         }
-        let results = keepViews ? ParallelMap.map(htmlViews, render) : ParallelMap.mapReleasing(&htmlViews, render)
-        for case let (page, result, _)? in results where !result.warnings.isEmpty {
-            result.warnings.forEach(diagnostics.report)
+        let results = keepViews ? ParallelMap.map(views, render) : ParallelMap.mapReleasing(&views, render)
+        for case let (page, html?, _)? in results where !html.result.warnings.isEmpty {
+            html.result.warnings.forEach(diagnostics.report)
             site.warnedPages.insert(page.url)
         }
         let recordsAssets = context.reuse.recordsPageAssets
         var usedAssets = Set<String>()
         site.outputs.reserveCapacity(results.count)
-        for case let (page, result, file)? in results {
+        for case let (page, html, json)? in results {
+            if let json { site.documents.append((page, json)) }
+            guard let (result, file) = html else { continue }
             site.outputs.append(file)
             site.pageTemplates[page.url] = result.templates
             site.renderedPages[page.language, default: 0] += 1
