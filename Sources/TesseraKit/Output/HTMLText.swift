@@ -14,20 +14,11 @@ enum HTMLText {
         var stripped: [UInt8] = []
         html.withUTF8 { bytes in
             stripped.reserveCapacity(bytes.count)
-            guard let base = bytes.baseAddress else { return }
-            var index = 0
-            while index < bytes.count {
-                guard let open = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - index) else {
-                    stripped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...]))
-                    break
-                }
-                let start = base.distance(to: open.assumingMemoryBound(to: UInt8.self))
-                stripped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<start]))
+            copy(bytes, into: &stripped, splittingAt: UInt8(ascii: "<")) { start, out in
                 // A tag that never closes hides the rest, as a browser's would.
-                guard let close = memchr(base + start + 1, Int32(UInt8(ascii: ">")), bytes.count - start - 1) else { break }
-                let end = base.distance(to: close.assumingMemoryBound(to: UInt8.self))
-                if endsLine(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])) { stripped.append(UInt8(ascii: "\n")) }
-                index = end + 1
+                guard let end = bytes[(start + 1)...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+                if endsLine(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])) { out.append(UInt8(ascii: "\n")) }
+                return end + 1
             }
         }
         return lines(of: decodeEntities(String(decoding: stripped, as: UTF8.self)))
@@ -113,28 +104,40 @@ enum HTMLText {
             guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), bytes.count) != nil else { return nil }
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count)
-            var index = 0
-            while index < bytes.count {
-                guard let ampersand = memchr(base + index, Int32(UInt8(ascii: "&")), bytes.count - index) else {
-                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...]))
-                    break
-                }
-                let start = base.distance(to: ampersand.assumingMemoryBound(to: UInt8.self))
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<start]))
-                index = start + 1
+            copy(bytes, into: &result, splittingAt: UInt8(ascii: "&")) { start, out in
                 // The name: ASCII up to `;` (a reference's name is ASCII; anything else is text).
                 var end = start + 1
                 while end < bytes.count, end - start < 12, bytes[end] != UInt8(ascii: ";"), bytes[end] < 0x80 { end += 1 }
                 guard end < bytes.count, end - start < 12, bytes[end] == UInt8(ascii: ";"),
                       let replacement = replacement(String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)) else {
-                    result.append(UInt8(ascii: "&"))
-                    continue
+                    out.append(UInt8(ascii: "&"))
+                    return start + 1
                 }
-                result.append(contentsOf: replacement.utf8)
-                index = end + 1
+                out.append(contentsOf: replacement.utf8)
+                return end + 1
             }
             return String(decoding: result, as: UTF8.self)
         } ?? text
+    }
+
+    /// Copies `bytes` into `out` in runs between the `marker` bytes (found with `memchr`); at
+    /// each, `handle` gets the marker's offset and says where to go on from (nil: nowhere, the
+    /// rest is dropped).
+    private static func copy(
+        _ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], splittingAt marker: UInt8, _ handle: (Int, inout [UInt8]) -> Int?
+    ) {
+        guard let base = bytes.baseAddress else { return }
+        var index = 0
+        while index < bytes.count {
+            guard let found = memchr(base + index, Int32(marker), bytes.count - index) else {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...]))
+                return
+            }
+            let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<start]))
+            guard let next = handle(start, &out) else { return }
+            index = next
+        }
     }
 
     private static func replacement(_ name: String) -> String? {
