@@ -145,12 +145,8 @@ struct PageDocument {
         ["html": .string(html), "text": .string(HTMLText.plain(html))]
     }
 
-    /// The document as text: keys sorted, no escaped slashes, so equal input gives equal bytes.
-    static func encode(_ object: [String: JSONValue]) -> String {
-        JSONValue.object(object).text
-    }
-
-    /// The bytes of `view`'s page JSON, as written.
+    /// The bytes of `view`'s page JSON, as written: keys sorted, no escaped slashes, so equal
+    /// input gives equal bytes.
     func bytes(for view: PageView) -> Data {
         Data(JSONValue.object(document(for: view)).bytes)
     }
