@@ -17,6 +17,9 @@ final class StagedOutput: @unchecked Sendable {
     let folder: String
     private let handle: Int32
     private let queue = DispatchQueue(label: "tessera.staged-output")
+    /// Files handed over and not written yet, at most this many: a disk slower than the cores
+    /// makes the renderers wait, instead of every page's bytes waiting in memory.
+    private let backlog = DispatchSemaphore(value: 512)
     /// Touched on `queue` only: folders made, and what each file written is on disk.
     private var madeFolders: Set<String> = []
     private var records: [String: BuildManifest.FileRecord] = [:]
@@ -67,7 +70,9 @@ final class StagedOutput: @unchecked Sendable {
             return state.paths.insert(file.path).inserted
         }
         guard first else { return }
+        backlog.wait()
         queue.async { [self] in
+            defer { backlog.signal() }
             do {
                 try makeFolders(of: file.path)
                 let record = try OutputWriter.write(try OutputWriter.contents(of: file), to: folder + "/" + file.path, in: (handle, file.path), recording: recording)

@@ -35,4 +35,18 @@ import Testing
         #expect(try Self.leftovers(beside: site).isEmpty)
         #expect(try site.read("a/index.html").contains("Body of A."))
     }
+
+    /// More files than the writer holds back at once (512): renderers wait for the disk, and
+    /// every file is written.
+    @Test func moreFilesThanTheBacklogAreAllWritten() throws {
+        var files = Self.files
+        for index in 0..<400 { files["content/p\(index).md"] = "---\ntitle: P\(index)\n---\nBody \(index).\n" }
+        let site = try TemporarySite(files)
+        try site.build()
+        for index in [0, 199, 399] {
+            #expect(try site.read("p\(index)/index.html").contains("Body \(index)."))
+            #expect(try site.read("p\(index)/index.json").contains("Body \(index)."))
+        }
+        #expect(try Self.leftovers(beside: site).isEmpty)
+    }
 }
