@@ -169,14 +169,41 @@ def cmark_floor(site):
 
 
 def cp_floor(tree, scratch):
-    """`cp -r` of a built output tree to a folder beside it, on the same disk."""
-    shutil.rmtree(scratch, ignore_errors=True)
+    """`cp -r` of a built output tree to a new folder beside it, on the same disk (kept until the
+    corpus is done: see `Disk`)."""
     os.sync()
     start = time.perf_counter()
     subprocess.run(["cp", "-r", tree, scratch], check=True)
-    wall = time.perf_counter() - start
-    shutil.rmtree(scratch)
-    return wall
+    return time.perf_counter() - start
+
+
+class Disk:
+    """Removals kept out of the timed turns.
+
+    ext4 without a journal (this machine's disk; see /proc/fs/jbd2) does not reuse an inode freed
+    in the last minute (`recently_deleted` in fs/ext4/ialloc.c: 60 s, 6 min while its block is not
+    written back), and every file created scans past each such inode of its group. A build right
+    after the removal of a 20,000-file tree took 5-16 s instead of 1.7 s. So no timed turn removes
+    anything: each writes new folders, which go when the corpus is done, and the next corpus's
+    turns start a minute after that removal, written back by `sync`. Not needed on a RAM disk.
+    """
+    QUIET = 61
+
+    def __init__(self, folder):
+        self.ram = "RAM disk" in describe(folder)
+        self.removed_at = None
+
+    def remove(self, path):
+        shutil.rmtree(path, ignore_errors=True)
+        self.removed_at = time.monotonic()
+
+    def settle(self):
+        os.sync()
+        if self.removed_at is not None and not self.ram:
+            wait = self.QUIET - (time.monotonic() - self.removed_at)
+            if wait > 0:
+                print(f"waiting {wait:.0f} s for inodes removed by the last corpus to age (see Disk)", file=sys.stderr, flush=True)
+                time.sleep(wait)
 
 
 def count_files(root):
@@ -252,8 +279,10 @@ PAIRS = (("default", False, "Default outputs (the headline): Tessera with no `ou
                         "the sitemap off, taxonomy and term pages off but on the tagged corpus"))
 
 
-def measure(tessera, peers, corpus, n, runs, work_folder, hugo_done):
-    """Medians of one corpus at one N, both pairs, every peer and the floors in turns; then the cache."""
+def measure(tessera, peers, corpus, n, runs, work_folder, hugo_done, disk):
+    """Medians of one corpus at one N, both pairs, every peer and the floors in turns; then the cache.
+    Each turn builds into new folders (nothing is removed while timing: see `Disk`), and the order of
+    the builds rotates from turn to turn, so none always follows another's writes."""
     work = tempfile.mkdtemp(prefix=f"bench-{corpus}-{n}-", dir=work_folder)
     hugo_corpus = "plain" if corpus == "feed" else corpus
     samples = {}  # (pair, who) -> [(wall, peak)]
@@ -261,22 +290,23 @@ def measure(tessera, peers, corpus, n, runs, work_folder, hugo_done):
         tessera_site(f"{work}/{pair}/tessera", tessera, corpus, n, html_only)
         if any((n, hugo_corpus, pair, label) not in hugo_done for label, _, _ in peers):
             hugo_site(f"{work}/{pair}/hugo", hugo_corpus, n, html_only)
+    disk.settle()
     for turn in range(runs):
         for pair, _, _ in PAIRS:
-            out = f"{work}/{pair}/out"
-            shutil.rmtree(out, ignore_errors=True)
+            out = f"{work}/{pair}/out-{turn}"
             builds = [("Tessera", [tessera, "build", "--no-cache", "--source", f"{work}/{pair}/tessera", "--output", out + "/tessera"])]
             builds += [(label, [path, "--quiet", "--source", f"{work}/{pair}/hugo", "--destination", f"{out}/hugo-{k}"])
                        for k, (label, path, _) in enumerate(peers) if (n, hugo_corpus, pair, label) not in hugo_done]
+            builds = builds[turn % len(builds):] + builds[:turn % len(builds)]
             for who, command in builds:
-                # Each build starts with the disk's queue empty: the last one's writes (and the
-                # removal of the last turn's outputs) are flushed untimed, not billed to the next.
+                # Each build starts with the disk's queue empty: the last one's writes are flushed
+                # untimed, not billed to the next.
                 os.sync()
                 wall, peak, said = timed(command)
                 if said and turn == 0:
                     print(f"{who}, {corpus} {n:,} {pair}, said on stderr:\n{said[-1000:]}", file=sys.stderr)
                 samples.setdefault((pair, who), []).append((wall, peak))
-            samples.setdefault((pair, "cp"), []).append((cp_floor(out + "/tessera", f"{work}/copy"), 0))
+            samples.setdefault((pair, "cp"), []).append((cp_floor(out + "/tessera", f"{out}/copy"), 0))
             samples.setdefault((pair, "files"), []).append((count_files(out + "/tessera"), 0))
         samples.setdefault(("any", "cmark"), []).append((cmark_floor(f"{work}/default/tessera"), 0))
     medians = {key: (statistics.median(w for w, _ in values), statistics.median(p for _, p in values)) for key, values in samples.items()}
@@ -284,7 +314,7 @@ def measure(tessera, peers, corpus, n, runs, work_folder, hugo_done):
         for k, (label, _, _) in enumerate(peers):
             key = (n, hugo_corpus, pair, label)
             if key not in hugo_done:
-                hugo_done[key] = medians[(pair, label)] + (count_files(f"{work}/{pair}/out/hugo-{k}"),)
+                hugo_done[key] = medians[(pair, label)] + (count_files(f"{work}/{pair}/out-0/hugo-{k}"),)
     # The build cache, with default outputs: a first cached build, then nothing changed, then one post edited.
     site = f"{work}/default/tessera"
     cached = [tessera, "build", "--source", site, "--output", f"{work}/default/cached"]
@@ -295,7 +325,7 @@ def measure(tessera, peers, corpus, n, runs, work_folder, hugo_done):
     for _ in range(runs):
         edit_one_post(site)
         edits.append(timed(cached)[0])
-    shutil.rmtree(work)
+    disk.remove(work)
     return medians, unchanged, statistics.median(edits)
 
 
@@ -352,10 +382,10 @@ def main():
     print(f"Tessera {tessera} against " + ", ".join(f"{label} `{said}` at {path}" for label, path, said in peers))
     print(f"Median of {args.runs} runs, in turns, full builds (Tessera --no-cache). Work folder {describe(work)}; "
           f"corpora, outputs and the cp -r copies all there; the page cache is not dropped.")
-    rows, hugo_done = [], {}
+    rows, hugo_done, disk = [], {}, Disk(work)
     for n in sizes:
         for corpus in corpora:
-            medians, unchanged, edited = measure(tessera, peers, corpus, n, args.runs, work, hugo_done)
+            medians, unchanged, edited = measure(tessera, peers, corpus, n, args.runs, work, hugo_done, disk)
             hugo_corpus = "plain" if corpus == "feed" else corpus
             hugo = {pair: {label: hugo_done[(n, hugo_corpus, pair, label)] for label, _, _ in peers} for pair, _, _ in PAIRS}
             rows.append((corpus, n, medians, hugo, unchanged, edited))

@@ -82,6 +82,7 @@ final class CacheLayer: @unchecked Sendable {
         let loaded = try pipeline.load.run(consume themed, in: context)
         let routed = try pipeline.route.run(consume loaded, in: context)
         context.timed(Self.planStepName) { incremental?.planReuse(site: routed, context: context) }
+        context.mapsWhileRendering = pipeline.map.steps.isEmpty
         let mapped = try pipeline.map.run(consume routed, in: context)
         let rendered = try pipeline.render.run(consume mapped, in: context)
         return try pipeline.write.run(consume rendered, in: context)

@@ -14,8 +14,10 @@ struct PageDocument {
     /// `https://example.com`, or "" when baseURL is a path.
     var origin: String
     var basePath: String
-    /// Translation key → language → page, for `translations`.
-    var versions: [String: [String: Page]]
+    /// Translation key → language → the page's URL and JSON path (without the base path), for
+    /// `translations`: only keys of more than one page, and no page itself, so the writer does
+    /// not keep every page alive while they are mapped and let go.
+    var versions: [String: [String: (url: String, json: String)]]
     var languages: [SiteLanguage]
 
     /// The JSON URL of a page, with the base path: `/docs/blog/index.json`.
@@ -37,7 +39,7 @@ struct PageDocument {
         if let date = page.date { meta["date"] = .string(FeedWriter.rfc3339(date)) }
         let translations = languages.compactMap { language -> [String: JSONValue]? in
             guard let other = versions[page.translationKey]?[language.code] else { return nil }
-            return ["lang": .string(language.code), "url": .string(basePath + other.url.dropFirst()), "json": .string(jsonURL(of: other))]
+            return ["lang": .string(language.code), "url": .string(basePath + other.url.dropFirst()), "json": .string(basePath + other.json)]
         }
         if translations.count > 1 { meta["translations"] = .array(translations.map(JSONValue.object)) }
         if let pagination = page.pagination {
@@ -153,14 +155,14 @@ struct PageDocument {
 }
 
 extension PageDocument {
-    /// The writer of `site`'s pages' JSON.
-    init(site: RoutedSite) {
-        var versions: [String: [String: Page]] = [:]
-        for page in site.loaded.pages { versions[page.translationKey, default: [:]][page.language] = page }
+    /// The writer of the JSON of `pages`, `site`'s pages (by default those it holds).
+    init(site: RoutedSite, pages: [Page]? = nil) {
+        var versions: [String: [String: (url: String, json: String)]] = [:]
+        for page in pages ?? site.loaded.pages { versions[page.translationKey, default: [:]][page.language] = (page.url, page.jsonOutputPath) }
         let configuration = site.configuration
         self.init(
             registry: site.loaded.components, origin: configuration.origin, basePath: configuration.basePath,
-            versions: versions, languages: configuration.languages)
+            versions: versions.filter { $0.value.count > 1 }, languages: configuration.languages)
     }
 }
 

@@ -12,6 +12,9 @@ public final class BuildContext: @unchecked Sendable {
     /// Each step's own time, in the order the steps ended (a step timed inside another counts
     /// only in its own line).
     private(set) var timings: [(step: String, seconds: Double)] = []
+    /// Whether a full build may make each page's view data as it renders it (`DeferredMapping`):
+    /// not when a step over the mapped site reads every view.
+    var mapsWhileRendering = true
     private var innerTime: [Double] = []
 
     init(options: BuildOptions, reuse: CacheLayer) {

@@ -87,6 +87,8 @@ public struct MappedSite: StageProduct {
     public var routed: RoutedSite
     /// The views of the pages mapped by this build (the build cache may keep others' output).
     public var views: [PageView]
+    /// Set instead of `views` in a full build: every page's view data is made as it is rendered.
+    public var deferred: DeferredMapping?
 
     public var earlier: RoutedSite {
         get { routed }

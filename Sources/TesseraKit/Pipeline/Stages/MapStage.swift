@@ -26,18 +26,12 @@ enum MapStage {
         let memo = reuse.mappingMemo(for: site, mapper: pageMapper)
         let views: [PageView]
         if !reuse.remembersPages && kept.isEmpty {
-            // Once a page is mapped, its components live on in its view data: the parsed ones are
-            // let go (queries stay, for feeds), so a large site's front matter trees and view data
-            // are not all in memory at once. A preview keeps them to compare the next build.
+            if context.mapsWhileRendering { return MappedSite(routed: site, views: [], deferred: DeferredMapping(mapper: pageMapper)) }
+            // A step over the mapped site reads every view: they are made now.
             var pages = site.loaded.pages
             site.loaded.pages = []
-            views = ParallelMap.mapMutating(&pages) { page -> PageView? in
-                let view = diagnostics.attempt(at: page.location) { try pageMapper.map(page) }
-                page.sections = page.sections.map(\.withoutComponents)
-                guard var view else { return nil }
-                view.page.sections = page.sections
-                return view
-            }.compactMap { $0 }
+            let mapping = DeferredMapping(mapper: pageMapper)
+            views = ParallelMap.mapMutating(&pages) { mapping.view(of: &$0, diagnostics: diagnostics) }.compactMap { $0 }
             site.loaded.pages = pages
         } else {
             let lists = site.lists

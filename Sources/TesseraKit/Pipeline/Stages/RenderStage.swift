@@ -5,11 +5,23 @@ import Foundation
 enum RenderStage {
     static func render(_ mapped: consuming MappedSite, context: BuildContext) throws -> RenderedSite {
         var site = RenderedSite(mapped: mapped)
-        let routed = site.mapped.routed
-        let templates = routed.loaded.templates
         let diagnostics = context.diagnostics
         // A theme that fails to load would make every page fail the same way; report the cause once.
-        guard !diagnostics.hasErrors else { return site }
+        guard !diagnostics.hasErrors else {
+            // Pages not mapped yet still are, for their problems: a build reports every one.
+            if let deferred = site.mapped.deferred {
+                _ = ParallelMap.mapMutating(&site.mapped.routed.loaded.pages) { deferred.view(of: &$0, diagnostics: diagnostics) != nil }
+            }
+            return site
+        }
+        // Pages mapped as they render are taken out of the site first, so that nothing else holds
+        // them while each lets its parsed components go.
+        let deferred = site.mapped.deferred
+        site.mapped.deferred = nil
+        var deferredPages: [Page] = []
+        if deferred != nil { swap(&deferredPages, &site.mapped.routed.loaded.pages) }
+        let routed = site.mapped.routed
+        let templates = routed.loaded.templates
         let components = routed.loaded.components
         let languages = routed.configuration.languages
         var renderer = PageRenderer(
@@ -28,7 +40,9 @@ enum RenderStage {
         let memo = context.reuse.renderingMemo(for: routed, renderer: pageRenderer)
         let outputs = routed.configuration.outputs
         // Each page's JSON is encoded with its HTML, so its view data can go once both are made.
-        let documentWriter = site.mapped.views.contains { ($0.page.outputs ?? outputs).contains("json") } ? PageDocument(site: routed) : nil
+        let wantsJSON = { (page: Page) in (page.outputs ?? outputs).contains("json") }
+        let documentWriter = (deferred == nil ? site.mapped.views.contains { wantsJSON($0.page) } : deferredPages.contains(where: wantsJSON))
+            ? PageDocument(site: routed, pages: deferred == nil ? routed.loaded.pages : deferredPages) : nil
         if let documentWriter { context.reuse.keepForEdits(documents: documentWriter) }
         site.documentWriter = documentWriter
         var views = site.mapped.views
@@ -37,6 +51,9 @@ enum RenderStage {
         let keepViews = context.reuse.remembersPages
         if !keepViews { site.mapped.views = [] }
         let reuse = context.reuse
+        // Mapped as they render, pages' rendering problems count only when every page mapped,
+        // as when all are mapped before the first renders: they are kept aside until then.
+        let rendering = deferred == nil ? diagnostics : DiagnosticCollector()
         /// A file made: handed to the new output folder when there is one, which writes it now.
         func made(_ file: OutputFile) -> OutputFile { output?.add(file) ?? file }
         let render = { (view: PageView) -> (page: Page, html: (result: PageRenderer.Result, file: OutputFile)?, json: OutputFile?)? in
@@ -44,7 +61,7 @@ enum RenderStage {
             var html: (PageRenderer.Result, OutputFile)?
             if wanted.contains("html") {
                 // Each page's HTML becomes its output bytes at once: the text is not kept beside them.
-                html = diagnostics.attempt(at: view.page.location) {
+                html = rendering.attempt(at: view.page.location) {
                     let (result, bytes) = try memo.page(view) { try pageRenderer.renderBytes(view) }
                     return (result, made(OutputFile(path: view.page.outputPath, contents: .data(bytes))))
                 }
@@ -57,7 +74,16 @@ enum RenderStage {
             }
             return (view.page, html, json)
         }
-        let results = keepViews ? ParallelMap.map(views, render) : ParallelMap.mapReleasing(&views, render)
+        let results: [(page: Page, html: (result: PageRenderer.Result, file: OutputFile)?, json: OutputFile?)?]
+        if let deferred {
+            results = ParallelMap.mapMutating(&deferredPages) { page in deferred.view(of: &page, diagnostics: diagnostics).flatMap(render) }
+            swap(&deferredPages, &site.mapped.routed.loaded.pages)
+            reuse.mapped(site.mapped.routed.loaded.pages)
+            guard !diagnostics.hasErrors else { return site }
+            rendering.diagnostics.forEach(diagnostics.report)
+        } else {
+            results = keepViews ? ParallelMap.map(views, render) : ParallelMap.mapReleasing(&views, render)
+        }
         for case let (page, html?, _)? in results where !html.result.warnings.isEmpty {
             html.result.warnings.forEach(diagnostics.report)
             site.warnedPages.insert(page.url)
