@@ -4,7 +4,7 @@ import Foundation
 extension ControlCharacters {
     /// A control character that cmark decoded from a numeric character reference into `node`'s
     /// text, link URL or title, or code fence's info string, placed at the first reference of `markdown` to that character
-    /// (the reference need not be where cmark places its node); nil when there is none.
+    /// (looked for in the source: a URL or title carries no position of its own); nil when there is none.
     static func decodedReference(in node: OpaquePointer, markdown: String) -> (line: Int, column: Int, message: String)? {
         let texts = [cmark_node_get_literal(node), cmark_node_get_url(node), cmark_node_get_title(node), cmark_node_get_fence_info(node)]
         guard let found = texts.lazy.compactMap({ $0.flatMap { String(cString: $0).unicodeScalars.first(where: isControl) } }).first else { return nil }

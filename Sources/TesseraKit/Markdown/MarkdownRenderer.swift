@@ -66,27 +66,37 @@ public struct MarkdownRenderer: Sendable {
 
     /// Parses once, checks and resolves every link and image URL, renders.
     func render(_ markdown: String, links: Links? = nil) -> (html: String, problems: [LinkProblem]) {
-        let flags = cmarkOptions
         // Everything cmark allocates comes from this thread's arena and goes at once when the
         // render is done (a bump each instead of a malloc and a free per node and buffer), the
         // extensions' tables, cells and footnote lists included: they allocate through the
         // parser's allocator. Nothing cmark returned outlives this function: URLs and the HTML
         // are copied out.
+        let triggers = MarkdownTriggers(markdown)
+        let autolinks = options.autolinks && triggers.autolinks
+        var flags = cmarkOptions
+        if !triggers.footnotes { flags &= ~CMARK_OPT_FOOTNOTES }
         guard let parser = cmark_parser_new_with_mem(flags, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { return ("", []) }
         defer { tessera_markdown_arena_reset() }
-        for extensionPointer in syntaxExtensions { cmark_parser_attach_syntax_extension(parser, extensionPointer) }
+        for extensionPointer in syntaxExtensions where autolinks || extensionPointer != Self.extensions.autolink {
+            cmark_parser_attach_syntax_extension(parser, extensionPointer)
+        }
         var text = markdown
         text.withUTF8 { bytes in
             guard !bytes.isEmpty else { return }
             bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
         }
-        guard let document = cmark_parser_finish(parser) else { return ("", []) }
+        // Inlines are parsed here; see `tessera_markdown_inlines_begin`.
+        let www = autolinks && triggers.linkableWWW
+        tessera_markdown_inlines_begin(www)
+        let finished = cmark_parser_finish(parser)
+        tessera_markdown_inlines_end(www)
+        guard let document = finished else { return ("", []) }
         var problems: [LinkProblem] = []
         var lines: [Substring]?
         // A numeric character reference (`&#1;`) is the one way Markdown makes a control character
         // that its text does not hold; cmark decodes it into a text node.
-        var references = ByteSearch.contains("&#", in: markdown)
-        if let iterator = cmark_iter_new(document) {
+        var references = triggers.walk && ByteSearch.contains("&#", in: markdown)
+        if triggers.walk || autolinks, let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
                 guard let node = cmark_iter_get_node(iterator) else { continue }
@@ -177,7 +187,8 @@ extension MarkdownRenderer {
     }
 
     /// Looked up once; `tessera_markdown_extensions_setup` registers them and makes them safe
-    /// to use on every thread at once (libcmark-gfm is not, as it comes).
+    /// to use on every thread at once (libcmark-gfm is not, as it comes), with
+    /// `tessera_markdown_inlines_begin` and `_end` around each parse's inlines.
     nonisolated(unsafe) static let extensions: Extensions = {
         tessera_markdown_extensions_setup()
         return Extensions(

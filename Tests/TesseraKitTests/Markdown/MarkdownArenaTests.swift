@@ -1,5 +1,6 @@
 import CAllocation
 import CCmarkGFM
+import CMarkdownExtensions
 import Foundation
 import Synchronization
 import Testing
@@ -26,14 +27,18 @@ import Testing
         return text
     }
 
-    /// What cmark-gfm makes with malloc: its own parser, the same options and extensions.
+    /// What cmark-gfm makes with malloc: its own parser, the same options and extensions, all of
+    /// them attached and stopping at every byte they read (`w` included), whatever the text.
     static func withMalloc(_ markdown: String, renderer: MarkdownRenderer) -> String {
         let flags = renderer.cmarkOptions
         guard let parser = cmark_parser_new(flags) else { return "" }
         defer { cmark_parser_free(parser) }
         for syntax in renderer.syntaxExtensions { cmark_parser_attach_syntax_extension(parser, syntax) }
         cmark_parser_feed(parser, markdown, markdown.utf8.count)
-        guard let document = cmark_parser_finish(parser) else { return "" }
+        tessera_markdown_inlines_begin(true)
+        let finished = cmark_parser_finish(parser)
+        tessera_markdown_inlines_end(true)
+        guard let document = finished else { return "" }
         defer { cmark_node_free(document) }
         guard let output = cmark_render_html(document, flags, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(output) }
