@@ -29,7 +29,8 @@ let package = Package(
         // Allocation in C: a per-thread bump allocator for libcmark-gfm (thread-local state, which
         // cmark's allocator interface needs), and the tuning of glibc's malloc.
         .target(name: "CAllocation", dependencies: ["CCmarkGFM"]),
-        // The one-time, thread-safe set-up of libcmark-gfm's extensions.
+        // What makes libcmark-gfm's extensions safe on several threads at once: a one-time set-up,
+        // and the table of special characters managed around each parse.
         .target(name: "CMarkdownExtensions", dependencies: ["CCmarkGFM"]),
         .target(
             name: "TesseraKit",
@@ -57,7 +58,7 @@ let package = Package(
         .testTarget(
             name: "TesseraKitTests",
             // swift-mustache renders the same templates in a differential test of Tessera's renderer.
-            dependencies: ["TesseraKit", "CCmarkGFM", "CAllocation", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["TesseraKit", "CCmarkGFM", "CAllocation", "CMarkdownExtensions", .product(name: "Mustache", package: "swift-mustache")],
             // Fixture sites and golden files are read from disk by path, not bundled.
             exclude: ["Fixtures", "Catalog/Golden"]
         ),
