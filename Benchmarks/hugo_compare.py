@@ -23,8 +23,9 @@ Each Tessera run is a full build (--no-cache). Then, with Tessera's build cache,
 nothing changed and a build after editing one post's body are timed (Hugo rebuilds everything
 every time; its column there is its full build with default outputs).
 Floors, timed in the same turns: `cp -r` of Tessera's own output tree of that pair to the same
-folder (the disk floor) and the `cmark` command over all the corpus's Markdown files (the CPU floor).
-Installs cmark with apt-get when missing. Ratios are Tessera / Hugo and Tessera / cp.
+folder (the disk floor) and the `cmark-gfm` command, with smart punctuation and the extensions
+Tessera turns on, over all the corpus's Markdown files (the CPU floor).
+Installs cmark-gfm with apt-get when missing. Ratios are Tessera / Hugo and Tessera / cp.
 The work folder (corpora, outputs, copies) is by default .build/bench in the repository, on the
 disk users build on; --ram-disk uses /dev/shm/tessera-bench, and the header names the folder's
 device and file system (a RAM disk when tmpfs) whichever is used. The page cache is not dropped.
@@ -159,12 +160,17 @@ def timed(command, cwd=None):
         return wall, int(report.read().strip().splitlines()[-1]) / 1024, result.stderr.strip()
 
 
+CMARK_FLOOR = ["cmark-gfm", "--smart"] + [arg for name in ("table", "strikethrough", "autolink", "tasklist") for arg in ("-e", name)]
+
+
 def cmark_floor(site):
-    """The CPU floor: `cmark` over every Markdown file of the site, 500 files a process."""
+    """The CPU floor: `cmark-gfm`, the library Tessera renders with, as Tessera uses it (smart
+    punctuation, tables, strikethrough, autolinks, task lists), over every Markdown file of the
+    site, 500 files a process."""
     files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(site + "/content") for f in fs if f.endswith(".md"))
     start = time.perf_counter()
     for chunk in range(0, len(files), 500):
-        subprocess.run(["cmark"] + files[chunk:chunk + 500], stdout=subprocess.DEVNULL, check=True)
+        subprocess.run(CMARK_FLOOR + files[chunk:chunk + 500], stdout=subprocess.DEVNULL, check=True)
     return time.perf_counter() - start
 
 
@@ -377,7 +383,7 @@ def main():
     sizes, corpora = [int(size) for size in args.sizes.split(",")], args.corpora.split(",")
     if args.check:
         sys.exit(check(tessera, sizes, corpora, work))
-    install_missing(["cmark"])
+    install_missing(["cmark-gfm"])
     peers = hugo_peers(args.hugo)
     print(f"Tessera {tessera} against " + ", ".join(f"{label} `{said}` at {path}" for label, path, said in peers))
     print(f"Median of {args.runs} runs, in turns, full builds (Tessera --no-cache). Work folder {describe(work)}; "

@@ -1,6 +1,6 @@
 #include "allocation.h"
 
-#include <cmark.h>
+#include <cmark-gfm.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>

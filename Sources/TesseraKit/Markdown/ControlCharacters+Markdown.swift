@@ -1,10 +1,10 @@
-import CCmark
+import CCmarkGFM
 import Foundation
 
 extension ControlCharacters {
     /// A control character that cmark decoded from a numeric character reference into `node`'s
     /// text, link URL or title, or code fence's info string, placed at the first reference of `markdown` to that character
-    /// (inline nodes carry no position in cmark 0.30); nil when there is none.
+    /// (looked for in the source: a URL or title carries no position of its own); nil when there is none.
     static func decodedReference(in node: OpaquePointer, markdown: String) -> (line: Int, column: Int, message: String)? {
         let texts = [cmark_node_get_literal(node), cmark_node_get_url(node), cmark_node_get_title(node), cmark_node_get_fence_info(node)]
         guard let found = texts.lazy.compactMap({ $0.flatMap { String(cString: $0).unicodeScalars.first(where: isControl) } }).first else { return nil }

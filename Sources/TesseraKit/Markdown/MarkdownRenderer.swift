@@ -1,8 +1,11 @@
-import CCmark
 import CAllocation
+import CCmarkGFM
+import CMarkdownExtensions
 import Foundation
 
-/// Markdown to HTML through libcmark; the only file that touches the C library.
+/// Markdown to HTML through GitHub's libcmark-gfm: CommonMark with pipe tables, strikethrough,
+/// autolinks, task lists and footnotes, each of which the site can turn off. The only file that
+/// touches the C library (with ControlCharacters+Markdown.swift, which reads its nodes).
 public struct MarkdownRenderer: Sendable {
     public var options: SiteConfiguration.MarkdownOptions
 
@@ -61,54 +64,39 @@ public struct MarkdownRenderer: Sendable {
         return String(inner)
     }
 
-    /// The inline HTML of text in which Markdown can find nothing to do: one line of letters,
-    /// digits, spaces and plain punctuation, starting with a letter; cmark would print it as it
-    /// is (a test compares both). Nil for anything else, which cmark renders. Titles, names and
-    /// labels are mostly such text.
-    func plainInline(_ text: String) -> String? {
-        let utf8 = text.utf8
-        guard let first = utf8.first, first | 0x20 >= 0x61, first | 0x20 <= 0x7A, utf8.last != 0x20 else { return nil }
-        var previous: UInt8 = 0
-        for byte in utf8 {
-            switch byte {
-            case 0x61...0x7A, 0x41...0x5A, 0x30...0x39, 0x80...0xFF,
-                 UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "?"), UInt8(ascii: "("),
-                 UInt8(ascii: ")"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "$"), UInt8(ascii: "@"), UInt8(ascii: "+"),
-                 UInt8(ascii: "="), UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"):
-                break
-            case UInt8(ascii: "."), UInt8(ascii: "-"):
-                // "..." and "--" are typography with `smart`.
-                if options.smart && previous == byte { return nil }
-            default:
-                return nil
-            }
-            previous = byte
-        }
-        return text
-    }
-
     /// Parses once, checks and resolves every link and image URL, renders.
     func render(_ markdown: String, links: Links? = nil) -> (html: String, problems: [LinkProblem]) {
-        var flags = CMARK_OPT_DEFAULT
-        if options.smart { flags |= CMARK_OPT_SMART }
-        if options.unsafe { flags |= CMARK_OPT_UNSAFE }
         // Everything cmark allocates comes from this thread's arena and goes at once when the
-        // render is done (a bump each instead of a malloc and a free per node and buffer). Nothing
-        // cmark returned outlives this function: URLs and the HTML are copied out.
+        // render is done (a bump each instead of a malloc and a free per node and buffer), the
+        // extensions' tables, cells and footnote lists included: they allocate through the
+        // parser's allocator. Nothing cmark returned outlives this function: URLs and the HTML
+        // are copied out.
+        let triggers = MarkdownTriggers(markdown)
+        let autolinks = options.autolinks && triggers.autolinks
+        var flags = cmarkOptions
+        if !triggers.footnotes { flags &= ~CMARK_OPT_FOOTNOTES }
         guard let parser = cmark_parser_new_with_mem(flags, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { return ("", []) }
         defer { tessera_markdown_arena_reset() }
+        for extensionPointer in syntaxExtensions where autolinks || extensionPointer != Self.extensions.autolink {
+            cmark_parser_attach_syntax_extension(parser, extensionPointer)
+        }
         var text = markdown
         text.withUTF8 { bytes in
             guard !bytes.isEmpty else { return }
             bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
         }
-        guard let document = cmark_parser_finish(parser) else { return ("", []) }
+        // Inlines are parsed here; see `tessera_markdown_inlines_begin`.
+        let www = autolinks && triggers.linkableWWW
+        tessera_markdown_inlines_begin(www)
+        let finished = cmark_parser_finish(parser)
+        tessera_markdown_inlines_end(www)
+        guard let document = finished else { return ("", []) }
         var problems: [LinkProblem] = []
         var lines: [Substring]?
         // A numeric character reference (`&#1;`) is the one way Markdown makes a control character
         // that its text does not hold; cmark decodes it into a text node.
-        var references = ByteSearch.contains("&#", in: markdown)
-        if let iterator = cmark_iter_new(document) {
+        var references = triggers.walk && ByteSearch.contains("&#", in: markdown)
+        if triggers.walk || autolinks, let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
                 guard let node = cmark_iter_get_node(iterator) else { continue }
@@ -143,20 +131,26 @@ public struct MarkdownRenderer: Sendable {
                 problems.append(LinkProblem(url: url, line: line, column: column, message: problem.message, hint: problem.hint))
             }
         }
-        guard let output = cmark_render_html(document, flags) else { return ("", problems) }
+        // The extensions' list: the tag filter, were it on, works at render time.
+        guard let output = cmark_render_html(document, flags, cmark_parser_get_syntax_extensions(parser)) else { return ("", problems) }
         return (String(cString: output), problems)
     }
 
-    /// Where a link's URL is written. Inline nodes carry no position in cmark 0.30; their block
-    /// does, so the URL is looked for in the block's lines (column 1 of the block's first line
-    /// when it is written differently, with entities or escapes).
+    /// Where a link's URL is written. cmark-gfm places an inline link on the line of its closing
+    /// bracket (autolinks on none); the URL is on that line or a later one of its block (a table
+    /// cell's is its row), and looked for there (column 1 of the first line when it is written
+    /// differently, with entities or escapes).
     static func position(of url: String, node: OpaquePointer, lines: [Substring]) -> (line: Int, column: Int) {
-        var block: OpaquePointer? = node
+        var current: OpaquePointer? = node
         var first = 0, last = 0
-        while let current = block, first == 0 {
-            first = Int(cmark_node_get_start_line(current))
-            last = Int(cmark_node_get_end_line(current))
-            block = cmark_node_parent(current)
+        while let inner = current {
+            let start = Int(cmark_node_get_start_line(inner))
+            if first == 0 { first = start }
+            if start != 0, cmark_node_get_type(inner).rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK) {
+                last = Int(cmark_node_get_end_line(inner))
+                break
+            }
+            current = cmark_node_parent(inner)
         }
         first = max(first, 1)
         for number in first...max(first, min(last, lines.count)) where number <= lines.count {
@@ -169,28 +163,36 @@ public struct MarkdownRenderer: Sendable {
     }
 }
 
-/// Links or images of a Markdown text that cannot be written; callers place them in their file.
-public struct MarkdownURLError: Error, Sendable {
-    public var problems: [MarkdownRenderer.LinkProblem]
-
-    /// One diagnostic per link, with lines counted from `start` (the Markdown's first line in its
-    /// file) and columns from the line's start (from `start`'s column on the first line).
-    func diagnostics(from start: SourceLocation, what: String) -> TesseraError {
-        diagnostics(what: what) { line, column in
-            var location = start.offset(lines: line - 1)
-            location.column = line == 1 ? start.column + column - 1 : column
-            return location
-        }
+extension MarkdownRenderer {
+    /// cmark's options for the site's. Table cells are aligned with `style` (the `align`
+    /// attribute is obsolete in HTML5, which the HTML checker would refuse).
+    var cmarkOptions: Int32 {
+        var flags = CMARK_OPT_DEFAULT | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
+        if options.smart { flags |= CMARK_OPT_SMART }
+        if options.unsafe { flags |= CMARK_OPT_UNSAFE }
+        if options.footnotes { flags |= CMARK_OPT_FOOTNOTES }
+        return flags
     }
 
-    /// The same for Markdown held in a YAML value: placed inside its quotes or block.
-    func diagnostics(in node: ContentNode, what: String) -> TesseraError {
-        diagnostics(what: what) { node.place(ofTextLine: $0, column: $1) }
+    /// The syntax extensions the options turn on (footnotes are an option of the core parser).
+    var syntaxExtensions: [OpaquePointer] {
+        let all = Self.extensions
+        return [options.tables ? all.table : nil, options.strikethrough ? all.strikethrough : nil,
+                options.autolinks ? all.autolink : nil, options.tasklists ? all.tasklist : nil].compactMap { $0 }
     }
 
-    private func diagnostics(what: String, place: (Int, Int) -> SourceLocation) -> TesseraError {
-        TesseraError(diagnostics: problems.map { problem in
-            Diagnostic(.error, problem.message.replacingOccurrences(of: "%@", with: what), at: place(problem.line, problem.column), hint: problem.hint)
-        })
+    /// GitHub's extensions, registered once for the process.
+    struct Extensions {
+        var table, strikethrough, autolink, tasklist: OpaquePointer?
     }
+
+    /// Looked up once; `tessera_markdown_extensions_setup` registers them and makes them safe
+    /// to use on every thread at once (libcmark-gfm is not, as it comes), with
+    /// `tessera_markdown_inlines_begin` and `_end` around each parse's inlines.
+    nonisolated(unsafe) static let extensions: Extensions = {
+        tessera_markdown_extensions_setup()
+        return Extensions(
+            table: cmark_find_syntax_extension("table"), strikethrough: cmark_find_syntax_extension("strikethrough"),
+            autolink: cmark_find_syntax_extension("autolink"), tasklist: cmark_find_syntax_extension("tasklist"))
+    }()
 }

@@ -50,8 +50,9 @@ public struct LinkResolver: Sendable, Equatable {
     static let pageExtensions = ["md", "markdown", "yml", "yaml", "json"]
 
     public func resolve(_ raw: String, from pageURL: String, filesOnly: Bool = false) throws -> Resolution {
-        // Targets from the site's root resolve alike from every page.
-        let fromRoot = raw.hasPrefix("/") || raw.hasPrefix("@/")
+        // Targets from the site's root, and other sites' (`https://…`, which Markdown's autolinks
+        // make on many pages), resolve alike from every page.
+        let fromRoot = raw.hasPrefix("/") || raw.hasPrefix("@/") || Self.isExternal(raw)
         return try memo.value((filesOnly ? "f" : "l") + (fromRoot ? "" : pageURL) + "\u{1}" + raw) {
             try resolveAfresh(raw, from: pageURL, filesOnly: filesOnly)
         }

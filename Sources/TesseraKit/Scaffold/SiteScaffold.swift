@@ -76,7 +76,7 @@ public enum SiteScaffold {
         ---
         title: About
         ---
-        A plain Markdown page. Markdown is rendered with **libcmark**; front matter sets the title.
+        A plain Markdown page. Markdown is GitHub-flavoured (tables, footnotes, task lists), rendered with **libcmark-gfm**; front matter sets the title.
 
         """
 }

@@ -44,17 +44,6 @@ public struct SiteConfiguration: Sendable, Equatable {
         public init() {}
     }
 
-    public struct MarkdownOptions: Sendable, Equatable {
-        /// Curly quotes, dashes and ellipses.
-        public var smart = true
-        /// Let raw HTML in Markdown through; off by default so content cannot inject markup.
-        public var unsafe = false
-        public init(smart: Bool = true, unsafe: Bool = false) {
-            self.smart = smart
-            self.unsafe = unsafe
-        }
-    }
-
     static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks", "taxonomies", "menus", "outputs"]
 
     public var defaultLanguage: SiteLanguage { languages.first { $0.isDefault } ?? languages[0] }
@@ -284,11 +273,10 @@ public struct SiteConfiguration: Sendable, Equatable {
                 guard let flag = option.value.bool else {
                     throw TesseraError("'markdown.\(option.key)' must be true or false", at: option.value.location)
                 }
-                switch option.key {
-                case "smart": markdown.smart = flag
-                case "unsafe": markdown.unsafe = flag
-                default:
-                    throw TesseraError("unknown markdown option '\(option.key)'", at: option.keyLocation, hint: Suggestions.didYouMean(option.key, in: ["smart", "unsafe"]) ?? "the options are 'smart' and 'unsafe'")
+                guard markdown.set(option.key, to: flag) else {
+                    let names = MarkdownOptions.names
+                    let list = names.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " and '\(names.last!)'"
+                    throw TesseraError("unknown markdown option '\(option.key)'", at: option.keyLocation, hint: Suggestions.didYouMean(option.key, in: names) ?? "the options are \(list)")
                 }
             }
         case "params":

@@ -1,7 +1,4 @@
-import CCmark
-import CAllocation
 import Foundation
-import Synchronization
 import Testing
 @testable import TesseraKit
 
@@ -114,57 +111,6 @@ import Testing
     }
 }
 
-/// cmark allocates from a per-thread arena; the HTML must be what cmark makes with malloc.
-@Suite struct MarkdownArenaTests {
-    static func sample(_ seed: Int, paragraphs: Int) -> String {
-        var text = "# Heading \(seed)\n\n"
-        for index in 0..<paragraphs {
-            switch (seed + index) % 6 {
-            case 0: text += "Some *emphasis*, **strong**, `code` and [a link](https://example.com/\(index)) in paragraph \(index).\n\n"
-            case 1: text += "- item \(index)\n- item with [ref][r\(index)]\n  - nested `x`\n\n[r\(index)]: /ref/\(index) \"Title\"\n\n"
-            case 2: text += "```swift\nlet value = \(index)\nprint(value) // <&>\n```\n\n"
-            case 3: text += "> quoted \(index)\n> > deeper \"text\" -- with ... dashes\n\n"
-            case 4: text += "1. one\n2. two ![image](/img/\(index).png)\n\n| not | a table |\n\n"
-            default: text += String(repeating: "Word\(index) ", count: 200) + "\n\n"
-            }
-        }
-        return text
-    }
-
-    static func withMalloc(_ markdown: String) -> String {
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART
-        guard let output = cmark_markdown_to_html(markdown, markdown.utf8.count, options) else { return "" }
-        defer { free(output) }
-        return String(cString: output)
-    }
-
-    @Test func htmlIsWhatCmarkMakesWithMallocOnEveryThread() throws {
-        // Small texts, and large ones whose trees and HTML outgrow the first block many times.
-        let texts = (0..<48).map { Self.sample($0, paragraphs: $0 % 8 == 0 ? 3_000 : 1 + $0 * 7) } + ["", "plain", "\n\n\n"]
-        let renderer = MarkdownRenderer(options: .init(smart: true))
-        let results = Mutex<[Int: String]>([:])
-        DispatchQueue.concurrentPerform(iterations: texts.count) { index in
-            let html = (try? renderer.html(texts[index])) ?? "<failed>"
-            results.withLock { $0[index] = html }
-        }
-        let rendered = results.withLock { $0 }
-        for (index, text) in texts.enumerated() {
-            #expect(rendered[index] == Self.withMalloc(text), "text \(index) of \(text.utf8.count) bytes")
-        }
-        #expect(rendered[0]!.utf8.count > 500_000)
-    }
-
-    @Test func aLargeTextsBlocksAreLetGoAfterItsRender() throws {
-        let large = Self.sample(5, paragraphs: 4_000)
-        #expect(large.utf8.count > 1_000_000)
-        let html = try MarkdownRenderer().html(large)
-        #expect(html.hasPrefix("<h1>Heading 5</h1>"))
-        // Only the modest first block is kept for the next text on this thread.
-        #expect(tessera_markdown_arena_capacity() <= 256 * 1024)
-        #expect(try MarkdownRenderer().html("*again*") == "<p><em>again</em></p>\n")
-    }
-}
-
 @Suite struct DateParsingTests {
     let utc = TimeZone(identifier: "UTC")!
 
@@ -246,31 +192,5 @@ import Testing
         #expect(CivilTime.iso(Date(timeIntervalSince1970: -62_135_596_801), offset: 0, withTime: true) == nil)
         #expect(CivilTime.iso(Date(timeIntervalSince1970: 253_402_300_800), offset: 0, withTime: true) == nil)
         #expect(FeedWriter.rfc3339(Date(timeIntervalSince1970: 1_793_957_400.9)) == "2026-11-06T09:30:00Z", "fractions of a second are dropped")
-    }
-}
-
-/// Text in which Markdown finds nothing to do skips cmark; it must come out as cmark prints it.
-@Suite struct PlainInlineMarkdownTests {
-    static let samples: [String] = [
-        "Course 999", "Ada Lovelace", "Notice with a link", "What this is about", "Learners", "vs last week", "Visa 4242",
-        "Café, naïve: 日本語 (ok)?", "a  b", "Section 0 of page 999", "x+y=z", "50% off", "Price: $12 / month", "me@example.com",
-        "http://example.com/a", "a # not a heading", "Step 1) go", "e.g. this", "Hello -- world", "Wait...", "a - b", "a.b.c",
-        "{braces} | pipes ^ caret", "Ünïcödé", "Title with trailing dot.", "Q: why?", "A;B", "x--y", "ab..cd",
-        "1. list", "# heading", "- item", "*emphasis*", "_under_", "`code`", "[link](x)", "a <b>", "a & b", "\"quoted\"",
-        "it's", "tab\there", "two\nlines", " leading", "trailing ", "back\\slash", "~~strike~~", "!bang",
-    ]
-
-    @Test(arguments: [true, false])
-    func plainTextComesOutAsCmarkPrintsIt(_ smart: Bool) throws {
-        let renderer = MarkdownRenderer(options: .init(smart: smart))
-        var taken = 0
-        for text in Self.samples {
-            guard let fast = renderer.plainInline(text) else { continue }
-            taken += 1
-            let block = try renderer.html(text)
-            #expect(block == "<p>" + fast + "</p>\n", "\(text.debugDescription) with smart: \(smart)")
-        }
-        #expect(taken >= 20)
-        #expect(renderer.plainInline("*emphasis*") == nil && renderer.plainInline("a & b") == nil && renderer.plainInline("1. list") == nil)
     }
 }
