@@ -101,6 +101,16 @@ struct SwiftTypes {
                 public let tags: [String]
                 public let translations: [TesseraPageLink]?
                 public let pagination: TesseraPagination?
+                /// The body's headings, nested: an app's table of contents.
+                public let toc: [TesseraHeading]?
+            }
+
+            /// A heading of the body: `id` is its element's id in the body's HTML.
+            public struct TesseraHeading: Decodable, Sendable, Hashable {
+                public let level: Int
+                public let text: String
+                public let id: String
+                public let children: [TesseraHeading]
             }
 
             public struct TesseraPageLink: Decodable, Sendable {
@@ -291,6 +301,16 @@ struct TypeScriptTypes {
               tags: string[];
               translations?: { lang: string; url: string; json: string }[];
               pagination?: { current: number; total: number; first: string; last: string; previous?: string; next?: string };
+              /** The body's headings, nested: a table of contents. */
+              toc?: TesseraHeading[];
+            }
+
+            /** A heading of the body: `id` is its element's id in the body's HTML. */
+            export interface TesseraHeading {
+              level: number;
+              text: string;
+              id: string;
+              children: TesseraHeading[];
             }
 
             export interface TesseraSection {

@@ -74,9 +74,12 @@ struct PageMapper: Sendable {
         context.pageURL = page.url
         let errors = DiagnosticCollector()
         var bodyHTML: String?
+        var headings: [MarkdownHeading] = []
         if !page.body.isBlank {
             do {
-                bodyHTML = try context.markdown.html(page.body, links: context.markdownLinks)
+                let body = try context.markdown.document(page.body, links: context.markdownLinks)
+                bodyHTML = body.html
+                headings = body.headings
             } catch let error as MarkdownURLError {
                 errors.report(error.diagnostics(from: SourceLocation(file: page.sourcePath, line: page.bodyLine), what: "the page's Markdown"))
                 bodyHTML = ""
@@ -113,8 +116,9 @@ struct PageMapper: Sendable {
             }
         }
         try errors.throwIfErrors()
-        let data = ViewObject(Self.pageLayout, values: Self.data(of: page, context: context) + languageData(of: page, basePath: context.links.basePath) + [image])
-        return PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections)
+        let data = ViewObject(Self.pageLayout, values: Self.data(of: page, context: context) + languageData(of: page, basePath: context.links.basePath)
+                              + [image, .list(TableOfContents.nested(headings)), .bool(headings.count >= TableOfContents.shownFrom)])
+        return PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections, headings: headings)
     }
 
     /// One item per page the query selects. A field the query maps that the component lacks is
@@ -297,7 +301,7 @@ struct PageMapper: Sendable {
     }
 
     /// The keys of `page`: what `data(of:)` gives, then `languageData(of:)`, then the cover image.
-    static let pageLayout = ViewObject.Layout(dataKeys + languageKeys + ["image"])
+    static let pageLayout = ViewObject.Layout(dataKeys + languageKeys + ["image", "toc", "hasToc"])
     static let dataKeys = [
         "title", "url", "date", "summary", "description", "wordCount", "readingTime", "tags", "lang", "layout", "draft", "source",
         "params", "hasFeeds", "feeds", "pagination",

@@ -9,6 +9,8 @@ public struct PageView: Sendable, Equatable {
     /// The body as HTML; nil when the page has no body or places it in its feed.
     public var content: String?
     public var sections: [SectionView]
+    /// The body's headings with their ids, in order: `page.toc` and the page JSON's `toc`.
+    public var headings: [MarkdownHeading] = []
 }
 
 /// One section after mapping.

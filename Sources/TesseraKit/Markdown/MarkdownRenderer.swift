@@ -39,9 +39,16 @@ public struct MarkdownRenderer: Sendable {
     /// (`@/page.md`, `../other/`, `/file.pdf`) are resolved like `link` fields and get the base
     /// path. Throws `MarkdownURLError` for refused URLs and broken internal targets.
     public func html(_ markdown: String, links: Links? = nil) throws -> String {
-        let (html, problems) = render(markdown, links: links)
+        try document(markdown, links: links).html
+    }
+
+    /// The HTML and the headings, each with the id its element has: `{#custom-id}` written at
+    /// its end, else GitHub's slug of its text, unique in the text. Throws `MarkdownURLError`
+    /// for refused URLs, broken internal targets, broken `{#id}`s and two headings of one id.
+    public func document(_ markdown: String, links: Links? = nil) throws -> MarkdownDocument {
+        let (html, problems, headings) = render(markdown, links: links)
         if !problems.isEmpty { throw MarkdownURLError(problems: problems) }
-        return html
+        return MarkdownDocument(html: html, headings: headings)
     }
 
     /// Inline HTML: one paragraph without its `<p>`, for titles and one-line messages.
@@ -65,7 +72,7 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// Parses once, checks and resolves every link and image URL, renders.
-    func render(_ markdown: String, links: Links? = nil) -> (html: String, problems: [LinkProblem]) {
+    func render(_ markdown: String, links: Links? = nil) -> (html: String, problems: [LinkProblem], headings: [MarkdownHeading]) {
         // Everything cmark allocates comes from this thread's arena and goes at once when the
         // render is done (a bump each instead of a malloc and a free per node and buffer), the
         // extensions' tables, cells and footnote lists included: they allocate through the
@@ -75,7 +82,7 @@ public struct MarkdownRenderer: Sendable {
         let autolinks = options.autolinks && triggers.autolinks
         var flags = cmarkOptions
         if !triggers.footnotes { flags &= ~CMARK_OPT_FOOTNOTES }
-        guard let parser = cmark_parser_new_with_mem(flags, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { return ("", []) }
+        guard let parser = cmark_parser_new_with_mem(flags, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { return ("", [], []) }
         defer { tessera_markdown_arena_reset() }
         for extensionPointer in syntaxExtensions where autolinks || extensionPointer != Self.extensions.autolink {
             cmark_parser_attach_syntax_extension(parser, extensionPointer)
@@ -90,17 +97,22 @@ public struct MarkdownRenderer: Sendable {
         tessera_markdown_inlines_begin(www)
         let finished = cmark_parser_finish(parser)
         tessera_markdown_inlines_end(www)
-        guard let document = finished else { return ("", []) }
+        guard let document = finished else { return ("", [], []) }
         var problems: [LinkProblem] = []
         var lines: [Substring]?
         // A numeric character reference (`&#1;`) is the one way Markdown makes a control character
         // that its text does not hold; cmark decodes it into a text node.
         var references = triggers.walk && ByteSearch.contains("&#", in: markdown)
-        if triggers.walk || autolinks, let iterator = cmark_iter_new(document) {
+        var headingNodes: [OpaquePointer] = []
+        if triggers.walk || autolinks || triggers.headings, let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
                 guard let node = cmark_iter_get_node(iterator) else { continue }
                 let type = cmark_node_get_type(node)
+                if type == CMARK_NODE_HEADING, cmark_iter_get_event_type(iterator) == CMARK_EVENT_EXIT {
+                    headingNodes.append(node)
+                    continue
+                }
                 if references, type == CMARK_NODE_TEXT || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE || type == CMARK_NODE_CODE_BLOCK,
                    let problem = ControlCharacters.decodedReference(in: node, markdown: markdown) {
                     problems.append(LinkProblem(url: "", line: problem.line, column: problem.column, message: problem.message, hint: "delete the reference"))
@@ -131,9 +143,120 @@ public struct MarkdownRenderer: Sendable {
                 problems.append(LinkProblem(url: url, line: line, column: column, message: problem.message, hint: problem.hint))
             }
         }
+        let headings = headingNodes.isEmpty ? [] : identify(headingNodes, markdown: markdown, footnotes: triggers.footnotes && options.footnotes, problems: &problems)
         // The extensions' list: the tag filter, were it on, works at render time.
-        guard let output = cmark_render_html(document, flags, cmark_parser_get_syntax_extensions(parser)) else { return ("", problems) }
-        return (String(cString: output), problems)
+        guard let output = cmark_render_html(document, flags, cmark_parser_get_syntax_extensions(parser)) else { return ("", problems, headings) }
+        let html = String(cString: output)
+        return (headings.isEmpty ? html : Self.insertingIDs(into: html, count: headings.count), problems, headings)
+    }
+
+    /// Each heading's id and text: a `{#custom-id}` at its end is taken out of its text, and a
+    /// marker (`\u{1}id\u{2}`, bytes no rendered text holds: control characters are refused in
+    /// content) is put first in it, for `insertingIDs` to move into the element's tag.
+    private func identify(_ nodes: [OpaquePointer], markdown: String, footnotes: Bool, problems: inout [LinkProblem]) -> [MarkdownHeading] {
+        var customs: [String?] = [], slugs: [String] = [], texts: [String] = [], levels: [Int] = []
+        var customAt: [String: Int] = [:]
+        for node in nodes {
+            var custom: String?
+            if let id = Self.takeCustomID(from: node) {
+                let line = Int(cmark_node_get_end_line(node)), start = Int(cmark_node_get_start_line(node))
+                let column = Self.column(of: "{#", onLinesFrom: start, to: line, in: markdown)
+                switch id {
+                case .success(let id) where customAt[id] != nil:
+                    problems.append(LinkProblem(url: "", line: column.line, column: column.column,
+                                                message: "two headings of %@ have the id '\(id)'", hint: "give one of them another {#id}; the other is at line \(customAt[id] ?? 0)"))
+                case .success(let id):
+                    custom = id
+                    customAt[id] = column.line
+                case .failure(let problem):
+                    problems.append(LinkProblem(url: "", line: column.line, column: column.column,
+                                                message: "broken heading id {#\(problem.id)} in %@: \(problem.reason)", hint: "write {#an-id}: letters, digits, '-', '_', ':' or '.'"))
+                }
+            }
+            let text = Self.plainText(of: node)
+            customs.append(custom)
+            slugs.append(custom == nil ? HeadingIDs.slug(text) : "")
+            texts.append(text)
+            levels.append(Int(cmark_node_get_heading_level(node)))
+        }
+        let ids = HeadingIDs.assign(slugs: slugs, custom: customs, reservingFootnotes: footnotes)
+        for (node, id) in zip(nodes, ids) {
+            guard let marker = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { continue }
+            ("\u{1}" + id + "\u{2}").withCString { _ = cmark_node_set_on_enter(marker, $0) }
+            cmark_node_prepend_child(node, marker)
+        }
+        return zip(zip(levels, texts), ids).map { MarkdownHeading(level: $0.0, text: $0.1, id: $1) }
+    }
+
+    /// A `{#custom-id}` ending the heading's text, taken out of it: the text nodes it spans
+    /// (smart punctuation and autolinks split text at `-`, `.` and `:`) are joined and cut.
+    private static func takeCustomID(from heading: OpaquePointer) -> Result<String, HeadingIDs.IDProblem>? {
+        var run: [OpaquePointer] = []
+        var current = cmark_node_last_child(heading)
+        while let node = current, cmark_node_get_type(node) == CMARK_NODE_TEXT {
+            run.insert(node, at: 0)
+            current = cmark_node_previous(node)
+        }
+        guard let first = run.first else { return nil }
+        let joined = run.map { cmark_node_get_literal($0).map { String(cString: $0) } ?? "" }.joined()
+        guard let (rest, id) = HeadingIDs.custom(in: joined) else { return nil }
+        rest.withCString { _ = cmark_node_set_literal(first, $0) }
+        for node in run.dropFirst() { cmark_node_free(node) }
+        return id
+    }
+
+    /// A heading's text as plain text: its text and code, a space for each line break.
+    private static func plainText(of heading: OpaquePointer) -> String {
+        var text = ""
+        guard let iterator = cmark_iter_new(heading) else { return text }
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator), cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE, let literal = cmark_node_get_literal(node) {
+                text += String(cString: literal)
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                text += " "
+            }
+        }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Where `needle` is last written on lines `first`…`last` of the text (1-based), or the
+    /// start of `first`.
+    private static func column(of needle: String, onLinesFrom first: Int, to last: Int, in markdown: String) -> (line: Int, column: Int) {
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        for number in stride(from: min(max(last, first), lines.count), through: max(first, 1), by: -1) {
+            let text = lines[number - 1]
+            if let range = text.range(of: needle, options: .backwards) {
+                return (number, text.distance(from: text.startIndex, to: range.lowerBound) + 1)
+            }
+        }
+        return (max(first, 1), 1)
+    }
+
+    /// The HTML with each heading's marker moved into its tag: `<h2>\u{1}setup\u{2}Setup` →
+    /// `<h2 id="setup">Setup`.
+    static func insertingIDs(into html: String, count: Int) -> String {
+        var html = html
+        return html.withUTF8 { bytes -> String in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + count * 8)
+            var start = 0
+            while let marker = bytes[start...].firstIndex(of: 0x01), let end = bytes[marker...].firstIndex(of: 0x02) {
+                // The marker is the heading's first child: right after its tag's `>`.
+                let tagEnd = marker > start && bytes[marker - 1] == UInt8(ascii: ">") ? marker - 1 : marker
+                out.append(contentsOf: bytes[start..<tagEnd])
+                if tagEnd < marker {
+                    out.append(contentsOf: Array(" id=\"".utf8))
+                    out.append(contentsOf: bytes[(marker + 1)..<end])
+                    out.append(contentsOf: Array("\">".utf8))
+                }
+                start = end + 1
+            }
+            out.append(contentsOf: bytes[start...])
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// Where a link's URL is written. cmark-gfm places an inline link on the line of its closing

@@ -17,6 +17,9 @@ struct MarkdownTriggers {
     /// `[` or `<` (written links, images and `<…>` autolinks), or `&#` (a character reference
     /// that may make a control character): the nodes Tessera walks the tree for.
     var walk = false
+    /// `#` (an ATX heading), or a line ending in `=` or `-` and spaces (a setext underline,
+    /// in any container): the headings Tessera gives ids.
+    var headings = false
 
     init(_ markdown: String) {
         var text = markdown
@@ -36,7 +39,22 @@ struct MarkdownTriggers {
             autolinks = linkableWWW || start > 0 || has(Self.scheme) || has(UInt8(ascii: "@"))
             footnotes = has(Self.footnote)
             walk = has(UInt8(ascii: "[")) || has(UInt8(ascii: "<")) || has(Self.reference)
+            headings = has(UInt8(ascii: "#")) || Self.hasUnderlineEnding(raw)
         }
+    }
+
+    /// Whether a line ends in `=` or `-` before its spaces and tabs: what a setext heading's
+    /// underline ends with, whatever container markers start its line.
+    static func hasUnderlineEnding(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        func underlines(before end: Int) -> Bool {
+            var index = end - 1
+            while index >= 0, bytes[index] == 0x20 || bytes[index] == 0x09 { index -= 1 }
+            return index >= 0 && (bytes[index] == UInt8(ascii: "=") || bytes[index] == UInt8(ascii: "-"))
+        }
+        for (index, byte) in bytes.enumerated() where byte == 0x0A || byte == 0x0D {
+            if underlines(before: index) { return true }
+        }
+        return underlines(before: bytes.count)
     }
 
     private static let www = Array("www.".utf8), scheme = Array("://".utf8), footnote = Array("[^".utf8), reference = Array("&#".utf8)

@@ -20,6 +20,11 @@ struct ContentSchemaWriter {
             "link": object(["url": ["type": "string"], "external": ["type": "boolean"]], required: ["url", "external"]),
             "image": object(["src": ["type": "string"], "alt": ["type": "string"], "external": ["type": "boolean"]], required: ["src", "alt", "external"]),
             "component": ["anyOf": codes.map { ["$ref": "#/$defs/component-\($0)"] }],
+            // A heading of the body and the deeper ones after it, for `page.toc`.
+            "heading": object(
+                ["level": ["type": "integer", "minimum": 1, "maximum": 6], "text": ["type": "string"], "id": ["type": "string"],
+                 "children": ["type": "array", "items": ["$ref": "#/$defs/heading"]]],
+                required: ["level", "text", "id", "children"]),
         ]
         for code in codes {
             definitions["component-\(code)"] = componentDefinition(code)
@@ -64,6 +69,7 @@ struct ContentSchemaWriter {
             "tags": ["type": "array", "items": string],
             "translations": ["type": "array", "items": pageLink],
             "pagination": pager,
+            "toc": ["type": "array", "items": ["$ref": "#/$defs/heading"]],
         ], required: ["id", "url", "json", "lang", "tags"])
     }
 

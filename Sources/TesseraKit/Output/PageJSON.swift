@@ -51,6 +51,8 @@ struct PageDocument {
             pager["last"] = json(pagination.total)
             meta["pagination"] = .object(pager)
         }
+        // The body's headings, nested, for an app's table of contents.
+        if !view.headings.isEmpty { meta["toc"] = .array(TableOfContents.json(view.headings)) }
         var document: [String: JSONValue] = [
             "format": .string(Self.format),
             "version": .int(Self.version),

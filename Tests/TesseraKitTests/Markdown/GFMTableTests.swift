@@ -76,7 +76,7 @@ import Testing
         #expect(try renderer.html("A paragraph\n| a |\n|---|\n| 1 |\nlazy row\n\nafter blank\n")
             == "<p>A paragraph</p>\n" + Self.table([["a"], ["1"], ["lazy row"]]) + "<p>after blank</p>\n")
         #expect(try renderer.html("| a |\n|---|\n| 1 |\n> quote\n\n| b |\n|---|\n# heading\n")
-            == Self.table([["a"], ["1"]]) + "<blockquote>\n<p>quote</p>\n</blockquote>\n" + Self.table([["b"]]) + "<h1>heading</h1>\n")
+            == Self.table([["a"], ["1"]]) + "<blockquote>\n<p>quote</p>\n</blockquote>\n" + Self.table([["b"]]) + "<h1 id=\"heading\">heading</h1>\n")
     }
 
     @Test func smartPunctuationLeavesTheDelimiterRow() throws {

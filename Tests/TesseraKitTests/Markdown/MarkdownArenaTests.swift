@@ -45,6 +45,11 @@ import Testing
         return String(cString: output)
     }
 
+    /// Tessera's HTML without the ids it gives headings, which cmark-gfm alone does not.
+    static func withoutHeadingIDs(_ html: String) -> String {
+        html.replacingOccurrences(of: #"<h([1-6]) id="[^"]*">"#, with: "<h$1>", options: .regularExpression)
+    }
+
     @Test func htmlIsWhatCmarkMakesWithMallocOnEveryThread() throws {
         // Small texts, and large ones whose trees and HTML outgrow the first block many times.
         let texts = (0..<48).map { Self.sample($0, paragraphs: $0 % 8 == 0 ? 3_000 : 1 + $0 * 7) } + ["", "plain", "\n\n\n"]
@@ -56,7 +61,7 @@ import Testing
         }
         let rendered = results.withLock { $0 }
         for (index, text) in texts.enumerated() {
-            #expect(rendered[index] == Self.withMalloc(text, renderer: renderer), "text \(index) of \(text.utf8.count) bytes")
+            #expect(rendered[index].map(Self.withoutHeadingIDs) == Self.withMalloc(text, renderer: renderer), "text \(index) of \(text.utf8.count) bytes")
         }
         #expect(rendered[0]!.utf8.count > 500_000)
         #expect(rendered[5]!.contains("<table>") && rendered[6]!.contains("data-footnotes") && rendered[7]!.contains("type=\"checkbox\""))
@@ -66,7 +71,7 @@ import Testing
         let large = Self.sample(5, paragraphs: 4_000)
         #expect(large.utf8.count > 1_000_000)
         let html = try MarkdownRenderer().html(large)
-        #expect(html.hasPrefix("<h1>Heading 5</h1>"))
+        #expect(html.hasPrefix("<h1 id=\"heading-5\">Heading 5</h1>"))
         // Only the modest first block is kept for the next text on this thread.
         #expect(tessera_markdown_arena_capacity() <= 256 * 1024)
         #expect(try MarkdownRenderer().html("*again*") == "<p><em>again</em></p>\n")
