@@ -118,7 +118,8 @@ def feed_page(i, title, date):
     for k in range(4):
         items = "\n".join(f"      - {item_kinds[(k * 4 + j) % len(item_kinds)]}" for j in range(4))
         sections.append(f"  - header: {{ component: section-header, title: Section {k} of page {i}, link: /about/ }}\n    items:\n{items}")
-    return f"---\ntitle: {title}\ndate: {date}\nsections:\n" + "\n".join(sections) + "\n---\n"
+    # A summary of its own, as the posts have: an edit of the body is then the body's alone.
+    return f"---\ntitle: {title}\ndate: {date}\nsummary: Page {i} of components.\nsections:\n" + "\n".join(sections) + "\n---\n"
 
 
 HUGO_LAYOUTS = {

@@ -81,7 +81,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir + "/site/.tessera/cache"))
         let second = try build()
         #expect(second.status == 0 && second.stdout.hasPrefix("Up to date: 303 pages"), "\(second.stdout)\(second.stderr)")
-        try "---\ntitle: Page 7\n---\nA new body.\n".write(toFile: dir + "/site/content/page-7.md", atomically: true, encoding: .utf8)
+        try "---\ntitle: Page 7\n---\nBody 7.\n\nA new body.\n".write(toFile: dir + "/site/content/page-7.md", atomically: true, encoding: .utf8)
         let third = try build()
         #expect(third.status == 0 && third.stdout.contains("302 unchanged pages kept from the last build"), "\(third.stdout)\(third.stderr)")
         #expect(try String(contentsOfFile: dir + "/site/public/page-7/index.html", encoding: .utf8).contains("A new body."))

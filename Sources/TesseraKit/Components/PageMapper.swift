@@ -321,8 +321,8 @@ struct PageMapper: Sendable {
             page.date.map { DateTransformer.view(of: $0, format: "medium", hasTime: page.dateHasTime, context: context) } ?? .null,
             .optional(page.summary),
             // `description`, for <meta name="description">: front matter `description`, else the
-            // summary, else the body's first paragraph.
-            .optional(page.params.first { $0.key == "description" }?.value.scalarText ?? page.summary ?? page.excerpt),
+            // summary (front matter's, or made from the body).
+            .optional(page.params.first { $0.key == "description" }?.value.scalarText ?? page.summary),
             NumberTransformers.view(ofCount: words, context: context),
             MarkdownText.readingMinutes(words: words).map { NumberTransformers.view(ofCount: $0, context: context) } ?? .null,
             .list(page.tags.map(ViewValue.string)),

@@ -50,7 +50,12 @@ struct ContentLoader {
         return files
     }
 
-    var parser: PageParser { PageParser(timeZone: timeZone, languages: languages, permalinks: permalinks) }
+    var summaryLength = MarkdownSummary.defaultLength
+    var markdown = SiteConfiguration.MarkdownOptions()
+
+    var parser: PageParser {
+        PageParser(timeZone: timeZone, languages: languages, permalinks: permalinks, summaryLength: summaryLength, markdown: markdown)
+    }
 
     func load(into diagnostics: DiagnosticCollector) -> Result {
         let files = listFiles(problems: diagnostics)

@@ -170,11 +170,6 @@ public struct Page: Sendable, Equatable {
         get { storage.fields.countsBodyWords }
         _modify { makeUnique(); yield &storage.fields.countsBodyWords }
     }
-    /// The body's first paragraph as plain text, for `page.description` when front matter gives none.
-    public var excerpt: String? {
-        get { storage.fields.excerpt }
-        _modify { makeUnique(); yield &storage.fields.excerpt }
-    }
 
     /// The file this page is written to, relative to the output folder.
     public var outputPath: String {
@@ -238,7 +233,6 @@ public struct Page: Sendable, Equatable {
         var body = Body("")
         var bodyLine: Int = 1
         var countsBodyWords: Bool = false
-        var excerpt: String?
         var outputs: [String]?
     }
 

@@ -7,6 +7,10 @@ struct PageParser: Equatable {
     var languages: [SiteLanguage] = [SiteLanguage(code: "en", isDefault: true)]
     /// URL patterns per content folder (`permalinks:` in site.yml).
     var permalinks: [Permalink] = []
+    /// The characters of a summary made from the first paragraph (`summaryLength:` in site.yml).
+    var summaryLength = MarkdownSummary.defaultLength
+    /// The site's Markdown options, which summaries are read with.
+    var markdown = SiteConfiguration.MarkdownOptions()
 
     static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "translationKey", "tags", "summary", "sections", "components", "feeds", "expires", "aliases", "menu", "outputs"]
     static let contentExtensions = ["md", "markdown", "yml", "yaml", "json"]
@@ -31,7 +35,8 @@ struct PageParser: Equatable {
         var page = Page(
             sourcePath: sourcePath, relativePath: relativePath, kind: kind, url: "/",
             layoutLocation: root.location)
-        page.body = front.body
+        // `<!--more-->` ends the summary; the line itself is not part of the body.
+        page.body = MarkdownSummary.removingMore(from: front.body)
         page.countsBodyWords = true
         page.bodyLine = front.bodyLine
         page.frontMatter = (root.entries ?? []).filter { $0.key != "sections" && $0.key != "components" }
@@ -40,9 +45,11 @@ struct PageParser: Equatable {
         for entry in root.entries ?? [] {
             errors.attempt { try apply(entry, to: &page) }
         }
-        // The first paragraph describes a page that has no `summary` or `description` of its own.
-        if page.summary == nil && page.params.first(where: { $0.key == "description" })?.value.scalarText == nil {
-            page.excerpt = MarkdownText.firstParagraph(front.body)
+        // Without `summary:`, the text before `<!--more-->` or the first paragraph summarizes the
+        // page, in lists, feeds, its JSON and its description. The build cache treats the text it
+        // is made from as front matter (`MarkdownSummary.source`): other pages show it.
+        if page.summary == nil && kind == .markdown {
+            page.summary = MarkdownSummary.summary(of: front.body, length: summaryLength, renderer: MarkdownRenderer(options: markdown))
         }
         if root["sections"] != nil, let components = root.entry("components") {
             errors.report(Diagnostic(

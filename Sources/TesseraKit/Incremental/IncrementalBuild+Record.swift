@@ -143,16 +143,23 @@ extension IncrementalBuild {
     typealias FileRecord = BuildManifest.FileRecord
 
     /// What other pages can see of a file: a Markdown file's front matter as the build reads it
-    /// (`FrontMatter.locate`), any other file — or a Markdown file without a closed front matter —
-    /// whole.
+    /// (`FrontMatter.locate`) and the text its summary is made from when front matter has none
+    /// (`MarkdownSummary.source`), any other file — or a Markdown file without a closed front
+    /// matter — whole.
     static func structureDigest(of data: Data, path: String, whole: UInt64) -> UInt64 {
         let lowercased = path.lowercased()
         guard lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown") else { return whole }
         return data.withUnsafeBytes { raw -> UInt64 in
             let bytes = raw.bindMemory(to: UInt8.self)
-            guard case .found(_, let bodyStart) = FrontMatter.locate(bytes) else { return whole }
+            guard case .found(let yaml, let bodyStart) = FrontMatter.locate(bytes) else { return whole }
             var digest = StableDigest()
             digest.combine(UnsafeRawBufferPointer(rebasing: raw[0..<bodyStart]))
+            // Without `summary:` (read by parsing the front matter, as the build does; any doubt
+            // counts as without), lists show the summary made from the body.
+            let text = yaml.map { String(decoding: UnsafeRawBufferPointer(rebasing: raw[$0]), as: UTF8.self) }.joined(separator: "\n")
+            if (try? YAMLParser.parseMapping(text, file: path, what: "front matter"))?["summary"] == nil {
+                digest.combine(MarkdownSummary.source(of: String(decoding: UnsafeRawBufferPointer(rebasing: raw[bodyStart...]), as: UTF8.self)))
+            }
             return digest.value
         }
     }

@@ -229,7 +229,6 @@ enum LocalEdits {
         var page = page
         page.body = parsed.body
         page.bodyLine = parsed.bodyLine
-        page.excerpt = parsed.excerpt
         page.sections = parsed.sections
         return page
     }

@@ -219,7 +219,6 @@ struct PageDecoder {
         }
         let bodyLine = try int()
         let countsBodyWords = try bool()
-        let excerpt = try optional { try $0.string() }
         let outputs = try optional { try $0.list { try $0.string() } }
         return Page(fields: Page.Fields(
             sourcePath: sourcePath, relativePath: relativePath, kind: kind, url: url, title: title, date: date,
@@ -227,7 +226,7 @@ struct PageDecoder {
             layoutLocation: layoutLocation, layoutIsExplicit: layoutIsExplicit, isGenerated: isGenerated,
             pagination: pagination, language: language, translationKey: translationKey, tags: tags, menus: menus,
             feeds: feeds, feedsLocation: feedsLocation, summary: summary, frontMatter: frontMatter, params: params,
-            sections: sections, body: body, bodyLine: bodyLine, countsBodyWords: countsBodyWords, excerpt: excerpt,
+            sections: sections, body: body, bodyLine: bodyLine, countsBodyWords: countsBodyWords,
             outputs: outputs))
     }
 

@@ -8,7 +8,7 @@ struct PageEncoder {
     /// `MenuEntry` this encoding writes: a test compares them with the types, so a field added
     /// to one of them without being stored fails it.
     static let fieldCounts = [
-        "Fields": 31, "ContentNode": 4, "Entry": 3, "SourceLocation": 3, "PageSection": 10, "ComponentUse": 5, "PageQuery": 16,
+        "Fields": 30, "ContentNode": 4, "Entry": 3, "SourceLocation": 3, "PageSection": 10, "ComponentUse": 5, "PageQuery": 16,
         "TermFilter": 2, "MenuEntry": 9, "MenuMembership": 2, "Alias": 2, "Pagination": 5,
     ]
 
@@ -196,7 +196,6 @@ struct PageEncoder {
         }
         int(fields.bodyLine)
         bool(fields.countsBodyWords)
-        optional(fields.excerpt) { $0.string($1) }
         optional(fields.outputs) { $0.list($1) { $0.string($1) } }
     }
 

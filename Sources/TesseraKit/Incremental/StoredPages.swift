@@ -20,7 +20,8 @@ import Synchronization
 /// the old one, after the bodies it names are written: an interrupted save leaves the old files
 /// in use (appended bodies are past the end the old table knows), or none.
 final class StoredPages: @unchecked Sendable {
-    static let format: UInt32 = 3
+    /// 4: no `excerpt` (the summary is made from the body when front matter has none).
+    static let format: UInt32 = 4
     static let magic: [UInt8] = Array("TSPAGES".utf8)
 
     let path: String
@@ -114,6 +115,8 @@ final class StoredPages: @unchecked Sendable {
         digest.combine(parser.timeZone.identifier)
         digest.combine(String(reflecting: parser.languages))
         digest.combine(String(reflecting: parser.permalinks))
+        digest.combine("summaryLength=\(parser.summaryLength)")
+        digest.combine(String(reflecting: parser.markdown))
         return digest.value
     }
 

@@ -58,9 +58,9 @@ enum MarkdownText {
         words == 0 ? nil : max(1, Int((Double(words) / 230).rounded()))
     }
 
-    /// The first paragraph as plain text (links keep their words, images and markup go), cut at a
-    /// word boundary to at most `limit` characters with an ellipsis; nil when the body has none.
-    static func firstParagraph(_ markdown: String, limit: Int = 160) -> String? {
+    /// The lines of the first paragraph, as written (without their indentation): not a heading,
+    /// quote, list, table, raw HTML, image or code.
+    static func firstParagraphLines(_ markdown: String) -> [Substring] {
         var lines: [Substring] = []
         var inFence: Substring?
         // Line by line from the top, stopping after the paragraph: bodies can be long.
@@ -94,55 +94,18 @@ enum MarkdownText {
             }
             lines.append(trimmed)
         }
-        guard !lines.isEmpty else { return nil }
-        var text = plain(lines.joined(separator: " "))
-        text = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !text.isEmpty else { return nil }
-        guard text.count > limit else { return text }
-        var cut = String(text.prefix(limit))
-        if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
-        while let last = cut.last, ",;:.-–—".contains(last) { cut.removeLast() }
-        return cut + "…"
+        return lines
     }
 
-    /// Inline Markdown to text: `[words](url)` → words, `![alt](src)` → nothing, emphasis and code
-    /// marks dropped, backslash escapes resolved.
-    static func plain(_ inline: String) -> String {
+    /// Plain text as Markdown that reads as the same text: the punctuation Markdown acts on
+    /// (emphasis, code, links, HTML, entities, headings, tables) escaped with a backslash.
+    static func escaped(_ text: String) -> String {
         var out = ""
-        var characters = Array(inline)
-        var index = 0
-        characters.append(" ")
-        while index < characters.count - 1 {
-            let character = characters[index]
-            switch character {
-            case "\\":
-                out.append(characters[index + 1])
-                index += 2
-                continue
-            case "!" where characters[index + 1] == "[":
-                // Skip the image: its alt text, then its target.
-                if let close = characters[(index + 2)...].firstIndex(of: "]") {
-                    index = close + 1
-                    if index < characters.count, characters[index] == "(", let end = characters[index...].firstIndex(of: ")") { index = end + 1 }
-                    continue
-                }
-            case "[", "*", "_", "`", "~":
-                index += 1
-                continue
-            case "]":
-                index += 1
-                if index < characters.count, characters[index] == "(", let end = characters[index...].firstIndex(of: ")") { index = end + 1 }
-                continue
-            case "<":
-                if let end = characters[index...].firstIndex(of: ">") {
-                    index = end + 1
-                    continue
-                }
-            default: break
-            }
+        out.reserveCapacity(text.utf8.count + 8)
+        for character in text {
+            if "\\`*_[]<>!#~|&".contains(character) { out.append("\\") }
             out.append(character)
-            index += 1
         }
-        return HTMLText.decodeEntities(out)
+        return out
     }
 }

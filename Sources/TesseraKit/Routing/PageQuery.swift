@@ -248,8 +248,8 @@ public struct PageQuery: Sendable, Equatable {
     }
 
     /// The component use that shows `page`: every field of `schema` that the page's front matter
-    /// has (by name, or through `fields:`), and `link`/`url` as the page's URL when the page
-    /// gives none.
+    /// has (by name, or through `fields:`), `link`/`url` as the page's URL when the page gives
+    /// none, and `summary` as the one made from its body when front matter has none.
     func use(for page: Page, schema: ComponentSchema) -> ComponentUse {
         let renamed = Dictionary(fields.map { ($0.key, $0.value.scalarText ?? "") }, uniquingKeysWith: { first, _ in first })
         let pageLocation = SourceLocation(file: page.sourcePath, line: 1, column: 1)
@@ -260,6 +260,11 @@ public struct PageQuery: Sendable, Equatable {
                 values.append(.init(key: field.name, keyLocation: value.location, value: value))
             } else if ["link", "url", "href"].contains(key) {
                 values.append(.init(key: field.name, keyLocation: pageLocation, value: ContentNode(.string(page.url), at: pageLocation)))
+            } else if key == "summary", let summary = page.summary {
+                // Plain text: in a Markdown field its punctuation is written as it reads.
+                let text = field.type == .markdown || field.type == .inlineMarkdown ? MarkdownText.escaped(summary) : summary
+                let location = SourceLocation(file: page.sourcePath, line: page.bodyLine, column: 1)
+                values.append(.init(key: field.name, keyLocation: location, value: ContentNode(.string(text), at: location)))
             }
         }
         return ComponentUse(code: component, codeLocation: componentLocation, fields: values, location: pageLocation)

@@ -22,6 +22,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var markdown = MarkdownOptions()
     /// What syndication feeds (`feeds:` in front matter) hold.
     public var feeds = FeedOptions()
+    /// The characters of a summary made from a page's first paragraph (`summaryLength:`).
+    public var summaryLength = MarkdownSummary.defaultLength
     /// URL patterns per content folder.
     public var permalinks: [Permalink] = []
     /// Groupings of pages with a page per term; `tags` unless site.yml says otherwise.
@@ -44,7 +46,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         public init() {}
     }
 
-    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks", "taxonomies", "menus", "outputs"]
+    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks", "taxonomies", "menus", "outputs", "summaryLength"]
 
     public var defaultLanguage: SiteLanguage { languages.first { $0.isDefault } ?? languages[0] }
 
@@ -265,6 +267,11 @@ public struct SiteConfiguration: Sendable, Equatable {
                     throw TesseraError("unknown feeds option '\(option.key)'", at: option.keyLocation, hint: Suggestions.didYouMean(option.key, in: ["content", "limit"]) ?? "the options are 'content' and 'limit'")
                 }
             }
+        case "summaryLength":
+            guard case .int(let length) = node.value, length >= 20 else {
+                throw TesseraError("'summaryLength' must be a whole number of characters, at least 20", at: node.location, hint: "write `summaryLength: 160`")
+            }
+            summaryLength = length
         case "markdown":
             guard let entries = node.entries else {
                 throw TesseraError("'markdown' must be a mapping, found \(node.kindDescription)", at: node.location, hint: "write `markdown: { smart: true, unsafe: false }`")

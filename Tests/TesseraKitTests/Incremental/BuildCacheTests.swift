@@ -95,7 +95,7 @@ import Testing
         }
         let first = try pages()
         #expect(first["/d/"]?.source == "content/d.md" && first["/list/page/2/"]?.source == "content/list.md")
-        try site.site.write("content/d.md", "---\ntitle: D\n---\nA new body for D.\n")
+        try site.site.write("content/d.md", "---\ntitle: D\n---\nThe body of D.\n\nA new body for D.\n")
         #expect(try site.build().reusedPages > 0)
         #expect(try pages() == first)
         try FileManager.default.removeItem(atPath: site.site.root + "/content/d.md")
@@ -121,16 +121,16 @@ import Testing
     @Test func editingABodyRebuildsThatPageAndThePagesThatListIt() throws {
         let site = try Site(Self.files)
         try site.build()
-        try site.site.write("content/d.md", "---\ntitle: D\n---\nA new body for D.\n")
+        try site.site.write("content/d.md", "---\ntitle: D\n---\nThe body of D.\n\nA new body for D.\n")
         let report = try site.build()
         // Only d is built again: the list (a query, two pages) and the term pages show front
-        // matter only.
+        // matter and summaries only (the first paragraph is unchanged).
         #expect(report.reusedPages == report.pages - 1 && report.pages == 9, "\(report.reusedPages) of \(report.pages)")
         #expect(site.site.exists("list/page/2/index.html"))
         #expect(try site.site.read("d/index.html").contains("A new body for D."))
         try site.expectSameAsFullBuild()
         // Changing a listed page's body still gives a full build's bytes.
-        try site.site.write("content/b.md", "---\ntitle: B\ndate: 2026-11-01\ntags: [one]\n---\nAnother body of B.\n")
+        try site.site.write("content/b.md", "---\ntitle: B\ndate: 2026-11-01\ntags: [one]\n---\nThe body of B, linking [C](c.md).\n\nAnother body of B.\n")
         let again = try site.build()
         #expect(again.reusedPages == again.pages - 1)
         try site.expectSameAsFullBuild()
@@ -149,9 +149,10 @@ import Testing
         let site = try Site(Self.structured)
         try site.build()
         for (path, text) in [
-            ("content/d.md", "---\ntitle: D\n---\nA new body for D.\n"),
-            // Listed by the list and the term page: they show its front matter, not its body.
-            ("content/b.md", "---\ntitle: B\ndate: 2026-11-01\ntags: [one]\n---\nAnother body of B, linking [the second page](/list/page/2/).\n"),
+            ("content/d.md", "---\ntitle: D\n---\nThe body of D.\n\nA new body for D.\n"),
+            // Listed by the list and the term page: they show its front matter and its summary (its
+            // first paragraph, unchanged here), not the rest of its body.
+            ("content/b.md", "---\ntitle: B\ndate: 2026-11-01\ntags: [one]\n---\nThe body of B, linking [C](c.md).\n\nAnother body of B, linking [the second page](/list/page/2/).\n"),
         ] {
             try site.site.write(path, text)
             let (state, report) = try SiteBuilder(options: site.options(cached: true, output: site.site.output)).run()

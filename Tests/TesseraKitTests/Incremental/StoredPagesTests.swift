@@ -115,7 +115,6 @@ import Testing
         page.body = "# Titre\n\nDu texte\u{0}avec un nul, et des\ttabulations.\n"
         page.bodyLine = 42
         page.countsBodyWords = true
-        page.excerpt = "Du texte"
         page.outputs = ["html", "json"]
         let plain = Page(sourcePath: file, relativePath: "b.md", kind: .feed, url: "/b/", layoutLocation: elsewhere)
 

@@ -91,7 +91,8 @@ import Testing
         let parsed = try Self.parse(site.output + "/blog/atom.xml")
         #expect(!parsed.bozo)
         #expect(parsed.titles == ["Two", "One & only", "Three"])
-        #expect(parsed.contents == ["", "The first.", ""])
+        // Pages without `summary:` are summarized by their first paragraph.
+        #expect(parsed.contents == ["Second post.", "The first.", "Old."])
         #expect(!site.exists("blog/index.xml"), "only the formats asked for")
     }
 

@@ -91,11 +91,12 @@ import Testing
     }
 
     @Test func aLongFirstParagraphIsCutAtAWord() {
+        func summary(_ text: String) -> String? { MarkdownSummary.summary(of: text, length: 160, renderer: MarkdownRenderer()) }
         let text = String(repeating: "lorem ipsum ", count: 40)
-        let cut = MarkdownText.firstParagraph(text)!
+        let cut = summary(text)!
         #expect(cut.count <= 161 && cut.hasSuffix("…") && !cut.contains("  "))
-        #expect(MarkdownText.firstParagraph("# Only a heading\n\n- a list\n") == nil)
-        #expect(MarkdownText.firstParagraph("```\ncode\n```\n\nAfter ![img](x.png) the **fence**.\n") == "After the fence.")
+        #expect(summary("# Only a heading\n\n- a list\n") == nil)
+        #expect(summary("```\ncode\n```\n\nAfter ![img](x.png) the **fence**.\n") == "After the fence.")
         #expect(MarkdownText.wordCount("Don't stop — well-known 2026 東京") == 6)
     }
 

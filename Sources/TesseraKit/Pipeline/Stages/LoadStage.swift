@@ -29,6 +29,8 @@ enum LoadStage {
             now: configured.buildDate, includeFuture: context.options.includeFuture, permalinks: configuration.permalinks,
             languages: configuration.languages)
         loader.data = data
+        loader.summaryLength = configuration.summaryLength
+        loader.markdown = configuration.markdown
         context.reuse.lend(to: &loader)
         let result = loader.load(into: diagnostics)
         context.reuse.contentLoaded()
