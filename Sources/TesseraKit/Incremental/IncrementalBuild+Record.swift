@@ -154,10 +154,13 @@ extension IncrementalBuild {
             guard case .found(let yaml, let bodyStart) = FrontMatter.locate(bytes) else { return whole }
             var digest = StableDigest()
             digest.combine(UnsafeRawBufferPointer(rebasing: raw[0..<bodyStart]))
-            // Without `summary:` (read by parsing the front matter, as the build does; any doubt
-            // counts as without), lists show the summary made from the body.
-            let text = yaml.map { String(decoding: UnsafeRawBufferPointer(rebasing: raw[$0]), as: UTF8.self) }.joined(separator: "\n")
-            if (try? YAMLParser.parseMapping(text, file: path, what: "front matter"))?["summary"] == nil {
+            // Without `summary:`, lists show the summary made from the body. A front matter with
+            // a line starting `summary` is parsed, as the build does, to be sure (any doubt counts
+            // as without); one with none has no such key.
+            let mentionsSummary = yaml.contains { raw[$0].starts(with: "summary".utf8) }
+            if !mentionsSummary || (try? YAMLParser.parseMapping(
+                yaml.map { String(decoding: UnsafeRawBufferPointer(rebasing: raw[$0]), as: UTF8.self) }.joined(separator: "\n"),
+                file: path, what: "front matter"))?["summary"] == nil {
                 digest.combine(MarkdownSummary.source(of: String(decoding: UnsafeRawBufferPointer(rebasing: raw[bodyStart...]), as: UTF8.self)))
             }
             return digest.value
