@@ -104,6 +104,8 @@ public struct MarkdownRenderer: Sendable {
         // that its text does not hold; cmark decodes it into a text node.
         var references = triggers.walk && ByteSearch.contains("&#", in: markdown)
         var headingNodes: [OpaquePointer] = []
+        // Images of a page's Markdown, in order, with their pixel size when their file tells it.
+        var images: [(node: OpaquePointer, size: ImageSize?)] = []
         if triggers.walk || autolinks || triggers.headings, let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
@@ -130,6 +132,7 @@ public struct MarkdownRenderer: Sendable {
                     do {
                         let resolved = try links.resolver.resolve(url, from: links.pageURL, filesOnly: isImage)
                         if resolved.url != url { resolved.url.withCString { _ = cmark_node_set_url(node, $0) } }
+                        if isImage { images.append((node, links.resolver.imageSize(of: resolved.url))) }
                     } catch let error as TesseraError {
                         let first = error.diagnostics.first
                         problem = ((isImage ? "broken image" : "broken link") + " in %@: " + (first?.message ?? "no such target"), first?.hint)
@@ -143,11 +146,14 @@ public struct MarkdownRenderer: Sendable {
                 problems.append(LinkProblem(url: url, line: line, column: column, message: problem.message, hint: problem.hint))
             }
         }
+        let imagesMarked = Self.mark(images)
         let headings = headingNodes.isEmpty ? [] : identify(headingNodes, markdown: markdown, footnotes: triggers.footnotes && options.footnotes, problems: &problems)
         // The extensions' list: the tag filter, were it on, works at render time.
         guard let output = cmark_render_html(document, flags, cmark_parser_get_syntax_extensions(parser)) else { return ("", problems, headings) }
-        let html = String(cString: output)
-        return (headings.isEmpty ? html : Self.insertingIDs(into: html, count: headings.count), problems, headings)
+        var html = String(cString: output)
+        if !headings.isEmpty { html = Self.insertingIDs(into: html, count: headings.count) }
+        if imagesMarked { html = MarkdownImages.insertingAttributes(into: html) }
+        return (html, problems, headings)
     }
 
     /// Each heading's id and text: a `{#custom-id}` at its end is taken out of its text, and a
@@ -203,6 +209,19 @@ public struct MarkdownRenderer: Sendable {
         rest.withCString { _ = cmark_node_set_literal(first, $0) }
         for node in run.dropFirst() { cmark_node_free(node) }
         return id
+    }
+
+    /// Puts each image's extra attributes into its title, behind a marker (`\u{3}` spec `\u{4}`,
+    /// bytes no content holds; the title is escaped by cmark, so the spec has no quotes), for
+    /// `MarkdownImages.insertingAttributes` to move after it: its size, and `loading="lazy"`
+    /// for every image but the text's first. Whether any was marked.
+    private static func mark(_ images: [(node: OpaquePointer, size: ImageSize?)]) -> Bool {
+        for (index, image) in images.enumerated() {
+            let title = cmark_node_get_title(image.node).map { String(cString: $0) } ?? ""
+            let spec = MarkdownImages.spec(size: image.size, lazy: index > 0)
+            ("\u{3}" + spec + "\u{4}" + title).withCString { _ = cmark_node_set_title(image.node, $0) }
+        }
+        return !images.isEmpty
     }
 
     /// A heading's text as plain text: its text and code, a space for each line break.
