@@ -31,6 +31,30 @@ import Testing
         #expect(!html.contains("\u{3}") && !html.contains("\u{4}"))
     }
 
+    @Test func aCachedBuildAfterAnImageChangesItsSizeIsAFullBuild() throws {
+        let site = try TemporarySite(["content/index.md": "---\ntitle: Home\n---\n![a](/a.png)\n", "content/b/index.md": "---\ntitle: B\n---\n![a](a.png)\n", "static/keep.txt": "a file\n"])
+        try Self.png.write(to: URL(fileURLWithPath: site.root + "/static/a.png"))
+        try Self.png.write(to: URL(fileURLWithPath: site.root + "/content/b/a.png"))
+        var options = site.options()
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        try SiteBuilder(options: options).build()
+        // 7 × 5 pixels now, in static/ and beside the content.
+        var wider = Self.png
+        wider[19] = 7
+        wider[23] = 5
+        try wider.write(to: URL(fileURLWithPath: site.root + "/static/a.png"))
+        try wider.write(to: URL(fileURLWithPath: site.root + "/content/b/a.png"))
+        try SiteBuilder(options: options).build()
+        #expect(try String(contentsOfFile: site.output + "/index.html", encoding: .utf8).contains("width=\"7\" height=\"5\""))
+        #expect(try String(contentsOfFile: site.output + "/b/index.html", encoding: .utf8).contains("width=\"7\" height=\"5\""))
+        var full = site.options()
+        full.outputDirectory = site.root + "/full"
+        try SiteBuilder(options: full).build()
+        let cached = OutputSafetyTests.snapshot(site.output).filter { !$0.key.hasPrefix(".tessera") }
+        let rebuilt = OutputSafetyTests.snapshot(site.root + "/full").filter { !$0.key.hasPrefix(".tessera") }
+        #expect(cached.filter { rebuilt[$0.key] != $0.value }.keys.sorted() == [])
+    }
+
     @Test func markdownWithoutAPageIsCmarksOwn() throws {
         #expect(try MarkdownRenderer().html("![a](/a.png \"t\") ![b](/b.png)") == "<p><img src=\"/a.png\" alt=\"a\" title=\"t\" /> <img src=\"/b.png\" alt=\"b\" /></p>\n")
     }
