@@ -27,22 +27,12 @@ enum MarkdownSummary {
         return cut + "…"
     }
 
-    /// The lines of `text` a reader reads as prose: code fences, headings and images left out.
+    /// The lines of `text` a reader reads as prose: code blocks, headings and images left out.
     private static func prose(before text: Substring) -> String {
         var kept: [Substring] = []
-        var inFence: Substring?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if let fence = inFence {
-                if trimmed.hasPrefix(fence) { inFence = nil }
-                continue
-            }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                inFence = trimmed.prefix(3)
-                continue
-            }
-            if trimmed.hasPrefix("#") || trimmed.hasPrefix("![") { continue }
-            kept.append(line)
+        MarkdownText.forEachLine(text) { line in
+            if case .text(let line, let trimmed) = line, !trimmed.hasPrefix("#"), !trimmed.hasPrefix("![") { kept.append(line) }
+            return true
         }
         return kept.joined(separator: "\n")
     }
@@ -65,21 +55,12 @@ enum MarkdownSummary {
     /// around it): the text before it, and the line's own text without its line break.
     static func more(in markdown: String) -> (before: Substring, line: Range<String.Index>)? {
         guard ByteSearch.contains("<!--", in: markdown) else { return nil }
-        var inFence: Substring?
-        var start = markdown.startIndex
-        while start < markdown.endIndex {
-            let end = markdown[start...].firstIndex(of: "\n") ?? markdown.endIndex
-            let line = markdown[start..<end]
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if let fence = inFence {
-                if trimmed.hasPrefix(fence) { inFence = nil }
-            } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                inFence = trimmed.prefix(3)
-            } else if line.lowercased().filter({ !$0.isWhitespace }) == "<!--more-->" {
-                return (markdown[..<start], start..<end)
-            }
-            start = end < markdown.endIndex ? markdown.index(after: end) : end
+        var found: (before: Substring, line: Range<String.Index>)?
+        MarkdownText.forEachLine(markdown[...]) { line in
+            guard case .text(let text, _) = line, text.lowercased().filter({ !$0.isWhitespace }) == "<!--more-->" else { return true }
+            found = (markdown[..<text.startIndex], text.startIndex..<text.endIndex)
+            return false
         }
-        return nil
+        return found
     }
 }

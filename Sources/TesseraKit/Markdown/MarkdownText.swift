@@ -58,13 +58,19 @@ enum MarkdownText {
         words == 0 ? nil : max(1, Int((Double(words) / 230).rounded()))
     }
 
-    /// The lines of the first paragraph, as written (without their indentation): not a heading,
-    /// quote, list, table, raw HTML, image or code.
-    static func firstParagraphLines(_ markdown: String) -> [Substring] {
-        var lines: [Substring] = []
+    /// A line of Markdown as `forEachLine` hands it on: text outside code, or a code block.
+    enum Line {
+        /// The line without its line break (`line`) and without its indentation (`trimmed`).
+        case text(line: Substring, trimmed: Substring)
+        /// A fenced code block, its fences and lines together.
+        case code
+    }
+
+    /// Each line of `markdown` from the top, a fenced code block as one `.code`, until `body`
+    /// returns false: bodies can be long, and most callers want their start.
+    static func forEachLine(_ markdown: Substring, _ body: (Line) -> Bool) {
         var inFence: Substring?
-        // Line by line from the top, stopping after the paragraph: bodies can be long.
-        var rest = markdown[...]
+        var rest = markdown
         while !rest.isEmpty {
             let line: Substring
             if let end = rest.utf8.firstIndex(of: 0x0A) {
@@ -72,7 +78,7 @@ enum MarkdownText {
                 rest = rest[rest.utf8.index(after: end)...]
             } else {
                 line = rest
-                rest = ""
+                rest = rest[rest.endIndex...]
             }
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if let fence = inFence {
@@ -80,19 +86,29 @@ enum MarkdownText {
                 continue
             }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                if !lines.isEmpty { break }
                 inFence = trimmed.prefix(3)
+                if !body(.code) { return }
                 continue
             }
-            if trimmed.isEmpty || trimmed.hasSuffix("\r") && trimmed.count == 1 {
-                if !lines.isEmpty { break }
-                continue
+            if !body(.text(line: line, trimmed: trimmed)) { return }
+        }
+    }
+
+    /// The lines of the first paragraph, as written (without their indentation): not a heading,
+    /// quote, list, table, raw HTML, image or code.
+    static func firstParagraphLines(_ markdown: String) -> [Substring] {
+        var lines: [Substring] = []
+        forEachLine(markdown[...]) { line in
+            guard case .text(_, let trimmed) = line, !trimmed.isEmpty, !(trimmed.hasSuffix("\r") && trimmed.count == 1) else {
+                // A code block or a blank line ends the paragraph, or comes before it.
+                return lines.isEmpty
             }
             // Headings, quotes, lists, tables, raw HTML and images are not a paragraph.
             if lines.isEmpty, let first = trimmed.first, "#>|<-*+!=".contains(first) || first.isNumber && trimmed.contains(". ") {
-                continue
+                return true
             }
             lines.append(trimmed)
+            return true
         }
         return lines
     }
