@@ -85,7 +85,24 @@ struct SwiftTypes {
                 public let version: Int
                 public let page: TesseraPageInfo
                 public let sections: [TesseraSection]
-                public let body: TesseraMarkdown?
+                /// The Markdown body's blocks, in reading order.
+                public let body: [TesseraBodyBlock]?
+            }
+
+            /// A block of the body: a run of its Markdown as HTML, or a component placed in it.
+            public enum TesseraBodyBlock: Decodable, Sendable {
+                case markdown(html: String)
+                case component(TesseraComponent)
+
+                private enum CodingKeys: String, CodingKey { case kind, html, component }
+
+                public init(from decoder: Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    switch try container.decode(String.self, forKey: .kind) {
+                    case "component": self = .component(try container.decode(TesseraComponent.self, forKey: .component))
+                    default: self = .markdown(html: try container.decodeIfPresent(String.self, forKey: .html) ?? "")
+                    }
+                }
             }
 
             public struct TesseraPageInfo: Decodable, Sendable {
@@ -213,7 +230,7 @@ struct SwiftTypes {
 
     private func component(_ schema: ComponentSchema) -> String {
         var fields: [(property: String, key: String, type: String, doc: String?)] = []
-        if schema.code == BodyComponent.code { fields.append(("content", "content", "TesseraMarkdown", "The page's Markdown body.")) }
+        if schema.code == BodyComponent.code { fields.append(("content", "content", "[TesseraBodyBlock]", "The page's Markdown body: its blocks, in reading order.")) }
         for field in schema.fields {
             // A field is present when it has a value: required fields always, others maybe.
             fields.append((Self.property(field.name), field.name, swiftType(field) + (field.required ? "" : "?"), field.description))
@@ -285,8 +302,12 @@ struct TypeScriptTypes {
               version: \(PageDocument.version);
               page: TesseraPageInfo;
               sections: TesseraSection[];
-              body?: TesseraMarkdown;
+              /** The Markdown body's blocks, in reading order. */
+              body?: TesseraBodyBlock[];
             }
+
+            /** A block of the body: a run of its Markdown as HTML, or a component placed in it. */
+            export type TesseraBodyBlock = { kind: "markdown"; html: string } | { kind: "component"; component: TesseraComponent };
 
             export interface TesseraPageInfo {
               id: string;
@@ -336,7 +357,7 @@ struct TypeScriptTypes {
             if let description = schema.description { out += "/** \(description.replacingOccurrences(of: "*/", with: "* /")) */\n" }
             out += "export interface \(CodeGenerator.typeName(schema.code))Component {\n"
             out += "  id: string;\n  type: \"\(Self.escape(schema.code))\";\n  version: number;\n  action?: string;\n  fields: {\n"
-            if schema.code == BodyComponent.code { out += "    content: TesseraMarkdown;\n" }
+            if schema.code == BodyComponent.code { out += "    content: TesseraBodyBlock[];\n" }
             for field in schema.fields {
                 if let description = field.description { out += "    /** \(description.replacingOccurrences(of: "*/", with: "* /")) */\n" }
                 out += "    \(Self.key(field.name))\(field.required ? "" : "?"): \(tsType(field));\n"

@@ -75,11 +75,13 @@ struct PageMapper: Sendable {
         let errors = DiagnosticCollector()
         var bodyHTML: String?
         var headings: [MarkdownHeading] = []
+        var embedded: [ComponentView] = []
         if !page.body.isBlank {
             do {
-                let body = try context.markdown.document(page.body, links: context.markdownLinks)
+                let body = try context.markdown.document(page.body, links: context.markdownLinks, components: true)
                 bodyHTML = body.html
                 headings = body.headings
+                embedded = body.components.compactMap { placed in errors.attempt { try embed(placed, in: page, context: context) } }
             } catch let error as MarkdownURLError {
                 errors.report(error.diagnostics(from: SourceLocation(file: page.sourcePath, line: page.bodyLine), what: "the page's Markdown"))
                 bodyHTML = ""
@@ -118,7 +120,21 @@ struct PageMapper: Sendable {
         try errors.throwIfErrors()
         let data = ViewObject(Self.pageLayout, values: Self.data(of: page, context: context) + languageData(of: page, basePath: context.links.basePath)
                               + [image, .list(TableOfContents.nested(headings)), .bool(headings.count >= TableOfContents.shownFrom)])
-        return PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections, headings: headings)
+        return PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections, headings: headings, embedded: embedded)
+    }
+
+    /// A component placed in the page's body: its YAML read where it is written in the page's
+    /// file (indented as its fence, so columns are the file's), checked and mapped as an item.
+    private func embed(_ placed: MarkdownComponents.Placed, in page: Page, context: TransformContext) throws -> ComponentView {
+        let indent = String(repeating: " ", count: max(placed.column - 1, 0))
+        let yaml = indent.isEmpty ? placed.yaml : placed.yaml.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
+        let what = "a component in the body"
+        let node = try YAMLParser.parseMapping(yaml, file: page.sourcePath, lineOffset: page.bodyLine + placed.line - 2, what: what)
+        let use = try ComponentUse.parse(node, what: what)
+        if use.code == BodyComponent.code {
+            throw TesseraError("the body cannot be placed inside itself", at: use.codeLocation, hint: "place `component: body` in a section, not in the Markdown")
+        }
+        return try mapper.map(use, context: context)
     }
 
     /// One item per page the query selects. A field the query maps that the component lacks is

@@ -11,6 +11,9 @@ public struct PageView: Sendable, Equatable {
     public var sections: [SectionView]
     /// The body's headings with their ids, in order: `page.toc` and the page JSON's `toc`.
     public var headings: [MarkdownHeading] = []
+    /// Components placed in the body, in order: the body's HTML (`content`, or the `body`
+    /// component's) holds a marker where each renders (`MarkdownComponents`).
+    public var embedded: [ComponentView] = []
 }
 
 /// One section after mapping.

@@ -19,6 +19,8 @@ public struct MarkdownDocument: Sendable, Equatable {
     public var html: String
     /// In the order they are written.
     public var headings: [MarkdownHeading]
+    /// Components placed in the text, in order (see `MarkdownComponents`); empty unless asked for.
+    public var components: [MarkdownComponents.Placed] = []
 }
 
 /// The ids of a text's headings: `{#custom-id}` where one is written at a heading's end, else

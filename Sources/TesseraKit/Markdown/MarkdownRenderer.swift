@@ -8,9 +8,12 @@ import Foundation
 /// touches the C library (with ControlCharacters+Markdown.swift, which reads its nodes).
 public struct MarkdownRenderer: Sendable {
     public var options: SiteConfiguration.MarkdownOptions
+    /// The theme's render hooks; nil: every element as libcmark writes it.
+    public var hooks: MarkdownHooks?
 
-    public init(options: SiteConfiguration.MarkdownOptions = .init()) {
+    public init(options: SiteConfiguration.MarkdownOptions = .init(), hooks: MarkdownHooks? = nil) {
         self.options = options
+        self.hooks = hooks
     }
 
     /// A link or image of the Markdown that cannot be written: a refused URL (`URLSafety`) or an
@@ -45,10 +48,13 @@ public struct MarkdownRenderer: Sendable {
     /// The HTML and the headings, each with the id its element has: `{#custom-id}` written at
     /// its end, else GitHub's slug of its text, unique in the text. Throws `MarkdownURLError`
     /// for refused URLs, broken internal targets, broken `{#id}`s and two headings of one id.
-    public func document(_ markdown: String, links: Links? = nil) throws -> MarkdownDocument {
-        let (html, problems, headings) = render(markdown, links: links)
-        if !problems.isEmpty { throw MarkdownURLError(problems: problems) }
-        return MarkdownDocument(html: html, headings: headings)
+    /// With `components`, fenced blocks of info string `component` are taken out of the text
+    /// (`MarkdownComponents`); without, they are an error.
+    public func document(_ markdown: String, links: Links? = nil, components: Bool = false) throws -> MarkdownDocument {
+        let rendering = render(markdown, links: links, components: components)
+        if !rendering.problems.isEmpty { throw MarkdownURLError(problems: rendering.problems) }
+        if let error = rendering.hookError { throw error }
+        return MarkdownDocument(html: rendering.html, headings: rendering.headings, components: rendering.components)
     }
 
     /// Inline HTML: one paragraph without its `<p>`, for titles and one-line messages.
@@ -71,18 +77,21 @@ public struct MarkdownRenderer: Sendable {
         return String(inner)
     }
 
-    /// Parses once, checks and resolves every link and image URL, renders.
-    func render(_ markdown: String, links: Links? = nil) -> (html: String, problems: [LinkProblem], headings: [MarkdownHeading]) {
+    /// Parses once, checks and resolves every link and image URL, gives headings their ids,
+    /// takes out the components placed in the text (with `components`), writes the elements
+    /// the theme has hooks for with them, renders.
+    func render(_ markdown: String, links: Links? = nil, components: Bool = false) -> Rendering {
         // Everything cmark allocates comes from this thread's arena and goes at once when the
         // render is done (a bump each instead of a malloc and a free per node and buffer), the
         // extensions' tables, cells and footnote lists included: they allocate through the
         // parser's allocator. Nothing cmark returned outlives this function: URLs and the HTML
         // are copied out.
+        var result = Rendering()
         let triggers = MarkdownTriggers(markdown)
         let autolinks = options.autolinks && triggers.autolinks
         var flags = cmarkOptions
         if !triggers.footnotes { flags &= ~CMARK_OPT_FOOTNOTES }
-        guard let parser = cmark_parser_new_with_mem(flags, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { return ("", [], []) }
+        guard let parser = cmark_parser_new_with_mem(flags, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { return result }
         defer { tessera_markdown_arena_reset() }
         for extensionPointer in syntaxExtensions where autolinks || extensionPointer != Self.extensions.autolink {
             cmark_parser_attach_syntax_extension(parser, extensionPointer)
@@ -97,7 +106,7 @@ public struct MarkdownRenderer: Sendable {
         tessera_markdown_inlines_begin(www)
         let finished = cmark_parser_finish(parser)
         tessera_markdown_inlines_end(www)
-        guard let document = finished else { return ("", [], []) }
+        guard let document = finished else { return result }
         var problems: [LinkProblem] = []
         var lines: [Substring]?
         // A numeric character reference (`&#1;`) is the one way Markdown makes a control character
@@ -106,13 +115,25 @@ public struct MarkdownRenderer: Sendable {
         var headingNodes: [OpaquePointer] = []
         // Images of a page's Markdown, in order, with their pixel size when their file tells it.
         var images: [(node: OpaquePointer, size: ImageSize?)] = []
-        if triggers.walk || autolinks || triggers.headings, let iterator = cmark_iter_new(document) {
+        // Elements the theme's hooks write, inner ones first (each when the walk leaves it).
+        var hooked: [(node: OpaquePointer, element: MarkdownHooks.Element)] = []
+        var fences: [OpaquePointer] = []
+        let hooks = self.hooks
+        if triggers.walk || autolinks || triggers.headings || triggers.components || hooks != nil, let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
                 guard let node = cmark_iter_get_node(iterator) else { continue }
                 let type = cmark_node_get_type(node)
-                if type == CMARK_NODE_HEADING, cmark_iter_get_event_type(iterator) == CMARK_EVENT_EXIT {
+                let leaving = cmark_iter_get_event_type(iterator) == CMARK_EVENT_EXIT
+                if let hooks, let element = Self.hookedElement(type, node: node, leaving: leaving), hooks.has(element) {
+                    if element != .codeblock || !(triggers.components && MarkdownComponents.isFence(node)) { hooked.append((node, element)) }
+                }
+                if type == CMARK_NODE_HEADING, leaving {
                     headingNodes.append(node)
+                    continue
+                }
+                if type == CMARK_NODE_CODE_BLOCK, triggers.components, MarkdownComponents.isFence(node) {
+                    fences.append(node)
                     continue
                 }
                 if references, type == CMARK_NODE_TEXT || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE || type == CMARK_NODE_CODE_BLOCK,
@@ -120,9 +141,7 @@ public struct MarkdownRenderer: Sendable {
                     problems.append(LinkProblem(url: "", line: problem.line, column: problem.column, message: problem.message, hint: "delete the reference"))
                     references = false
                 }
-                guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE,
-                      cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER,
-                      let pointer = cmark_node_get_url(node) else { continue }
+                guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, !leaving, let pointer = cmark_node_get_url(node) else { continue }
                 let url = String(cString: pointer)
                 let isImage = type == CMARK_NODE_IMAGE
                 var problem: (message: String, hint: String?)?
@@ -146,20 +165,62 @@ public struct MarkdownRenderer: Sendable {
                 problems.append(LinkProblem(url: url, line: line, column: column, message: problem.message, hint: problem.hint))
             }
         }
+        if !fences.isEmpty {
+            if components {
+                result.components = MarkdownComponents.takeOut(fences)
+            } else {
+                for fence in fences {
+                    problems.append(LinkProblem(
+                        url: "", line: Int(cmark_node_get_start_line(fence)), column: Int(cmark_node_get_start_column(fence)),
+                        message: "a component is placed in %@, which is not a page's body",
+                        hint: "place components in a page's Markdown body or in its sections; to show the fence as code, give it another info string"))
+                }
+            }
+        }
+        let hooksImages = hooks?.has(.image) == true
         let imagesMarked = Self.mark(images)
-        let headings = headingNodes.isEmpty ? [] : identify(headingNodes, markdown: markdown, footnotes: triggers.footnotes && options.footnotes, problems: &problems)
+        let headings = headingNodes.isEmpty ? [] : identify(
+            headingNodes, markdown: markdown, footnotes: triggers.footnotes && options.footnotes, markIDs: hooks?.has(.heading) != true, problems: &problems)
+        var hookOutput = MarkdownHookOutput()
+        if let hooks, !hooked.isEmpty {
+            var context = HookContext(flags: flags, extensions: cmark_parser_get_syntax_extensions(parser))
+            context.headings = Dictionary(zip(headingNodes, headings), uniquingKeysWith: { first, _ in first })
+            if hooksImages {
+                for (index, image) in images.enumerated() { context.images[image.node] = (image.size, index > 0) }
+            }
+            do {
+                try apply(hooks, to: hooked, context: context, output: &hookOutput)
+            } catch {
+                result.hookError = error
+            }
+        }
+        result.problems = problems
+        result.headings = headings
         // The extensions' list: the tag filter, were it on, works at render time.
-        guard let output = cmark_render_html(document, flags, cmark_parser_get_syntax_extensions(parser)) else { return ("", problems, headings) }
-        var html = String(cString: output)
-        if !headings.isEmpty { html = Self.insertingIDs(into: html, count: headings.count) }
+        guard let output = cmark_render_html(document, flags, cmark_parser_get_syntax_extensions(parser)) else { return result }
+        // Hooks' HTML first: the ids and image attributes it holds are moved into place with the rest.
+        var html = hookOutput.expanding(String(cString: output))
+        if !headings.isEmpty && hooks?.has(.heading) != true { html = Self.insertingIDs(into: html, count: headings.count) }
         if imagesMarked { html = MarkdownImages.insertingAttributes(into: html) }
-        return (html, problems, headings)
+        result.html = html
+        return result
+    }
+
+    /// What one render makes.
+    struct Rendering {
+        var html = ""
+        var problems: [LinkProblem] = []
+        var headings: [MarkdownHeading] = []
+        /// Components placed in the text, in order; `MarkdownComponents.marker` stands for each in `html`.
+        var components: [MarkdownComponents.Placed] = []
+        /// A hook that failed to render (its template's error).
+        var hookError: Error?
     }
 
     /// Each heading's id and text: a `{#custom-id}` at its end is taken out of its text, and a
     /// marker (`\u{1}id\u{2}`, bytes no rendered text holds: control characters are refused in
     /// content) is put first in it, for `insertingIDs` to move into the element's tag.
-    private func identify(_ nodes: [OpaquePointer], markdown: String, footnotes: Bool, problems: inout [LinkProblem]) -> [MarkdownHeading] {
+    private func identify(_ nodes: [OpaquePointer], markdown: String, footnotes: Bool, markIDs: Bool, problems: inout [LinkProblem]) -> [MarkdownHeading] {
         var customs: [String?] = [], slugs: [String] = [], texts: [String] = [], levels: [Int] = []
         var customAt: [String: Int] = [:]
         for node in nodes {
@@ -186,7 +247,7 @@ public struct MarkdownRenderer: Sendable {
             levels.append(Int(cmark_node_get_heading_level(node)))
         }
         let ids = HeadingIDs.assign(slugs: slugs, custom: customs, reservingFootnotes: footnotes)
-        for (node, id) in zip(nodes, ids) {
+        for (node, id) in zip(nodes, ids) where markIDs {
             guard let marker = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { continue }
             ("\u{1}" + id + "\u{2}").withCString { _ = cmark_node_set_on_enter(marker, $0) }
             cmark_node_prepend_child(node, marker)
@@ -225,7 +286,7 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// A heading's text as plain text: its text and code, a space for each line break.
-    private static func plainText(of heading: OpaquePointer) -> String {
+    static func plainText(of heading: OpaquePointer) -> String {
         var text = ""
         guard let iterator = cmark_iter_new(heading) else { return text }
         defer { cmark_iter_free(iterator) }

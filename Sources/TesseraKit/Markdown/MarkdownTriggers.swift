@@ -20,6 +20,8 @@ struct MarkdownTriggers {
     /// `#` (an ATX heading), or a line ending in `=` or `-` and spaces (a setext underline,
     /// in any container): the headings Tessera gives ids.
     var headings = false
+    /// `component`: a fence that places a component (`MarkdownComponents`) holds it.
+    var components = false
 
     init(_ markdown: String) {
         var text = markdown
@@ -40,6 +42,7 @@ struct MarkdownTriggers {
             footnotes = has(Self.footnote)
             walk = has(UInt8(ascii: "[")) || has(UInt8(ascii: "<")) || has(Self.reference)
             headings = has(UInt8(ascii: "#")) || Self.hasUnderlineEnding(raw)
+            components = has(Self.component)
         }
     }
 
@@ -57,7 +60,7 @@ struct MarkdownTriggers {
         return underlines(before: bytes.count)
     }
 
-    private static let www = Array("www.".utf8), scheme = Array("://".utf8), footnote = Array("[^".utf8), reference = Array("&#".utf8)
+    private static let www = Array("www.".utf8), scheme = Array("://".utf8), footnote = Array("[^".utf8), reference = Array("&#".utf8), component = Array(MarkdownComponents.info.utf8)
 
     /// Bytes after which the autolinker never links a `www.`: it is neither a space nor `*_~(`,
     /// and no block's marker ends with it right before the block's text (as `>`, `|` or a

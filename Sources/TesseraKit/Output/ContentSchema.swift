@@ -20,6 +20,11 @@ struct ContentSchemaWriter {
             "link": object(["url": ["type": "string"], "external": ["type": "boolean"]], required: ["url", "external"]),
             "image": object(["src": ["type": "string"], "alt": ["type": "string"], "external": ["type": "boolean"]], required: ["src", "alt", "external"]),
             "component": ["anyOf": codes.map { ["$ref": "#/$defs/component-\($0)"] }],
+            // The body's blocks in reading order: runs of its Markdown's HTML and the components placed in it.
+            "body": ["type": "array", "items": ["oneOf": [
+                object(["kind": ["const": "markdown"], "html": ["type": "string"]], required: ["kind", "html"]),
+                object(["kind": ["const": "component"], "component": ["$ref": "#/$defs/component"]], required: ["kind", "component"]),
+            ]]],
             // A heading of the body and the deeper ones after it, for `page.toc`.
             "heading": object(
                 ["level": ["type": "integer", "minimum": 1, "maximum": 6], "text": ["type": "string"], "id": ["type": "string"],
@@ -41,7 +46,7 @@ struct ContentSchemaWriter {
                 "version": ["const": PageDocument.version],
                 "page": ["$ref": "#/$defs/page"],
                 "sections": ["type": "array", "items": ["$ref": "#/$defs/section"]],
-                "body": ["$ref": "#/$defs/markdown"],
+                "body": ["$ref": "#/$defs/body"],
             ],
             "$defs": definitions,
         ]
@@ -88,7 +93,7 @@ struct ContentSchemaWriter {
         var fields: [String: Any] = [:]
         var required: [String] = []
         if code == BodyComponent.code {
-            fields["content"] = ["$ref": "#/$defs/markdown"]
+            fields["content"] = ["$ref": "#/$defs/body"]
             required.append("content")
         }
         for field in schema?.fields ?? [] {

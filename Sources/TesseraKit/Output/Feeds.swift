@@ -222,7 +222,10 @@ extension RoutedSite {
                 var listedContext = context
                 listedContext.pageURL = listed.url
                 // Links were checked when the page itself was mapped; here they only need to be absolute.
-                html = (try? context.markdown.html(listed.body, links: listedContext.markdownLinks)).map { FeedWriter.absolutize($0, origin: origin) }
+                // Components placed in the body are left out: they need the theme's styles.
+                html = (try? context.markdown.document(listed.body, links: listedContext.markdownLinks, components: true)).map {
+                    FeedWriter.absolutize(MarkdownComponents.replacingMarkers(in: $0.html) { _ in "" }, origin: origin)
+                }
             } else if let summary = listed.summary {
                 html = FeedWriter.xml(summary)
             }

@@ -8,7 +8,7 @@ struct PageDocument {
     static let format = "tessera.page"
     /// 2: `buildDate` left out of every document, so an unchanged page gives the same bytes on
     /// every build (HTTP caches and incremental builds rely on it).
-    static let version = 2
+    static let version = 3
 
     var registry: ComponentRegistry
     /// `https://example.com`, or "" when baseURL is a path.
@@ -57,26 +57,27 @@ struct PageDocument {
             "format": .string(Self.format),
             "version": .int(Self.version),
             "page": .object(meta),
-            "sections": .array(view.sections.enumerated().map { index, section in .object(sectionObject(section, index: index)) }),
+            "sections": .array(view.sections.enumerated().map { index, section in .object(sectionObject(section, index: index, embedded: view.embedded)) }),
         ]
-        if let content = view.content { document["body"] = Self.markdown(content) }
+        if let content = view.content { document["body"] = body(content, embedded: view.embedded) }
         return document
     }
 
-    private func sectionObject(_ section: SectionView, index: Int) -> [String: JSONValue] {
+    /// `embedded`: the components placed in the page's body, for the `body` component's blocks.
+    private func sectionObject(_ section: SectionView, index: Int, embedded: [ComponentView]) -> [String: JSONValue] {
         var ids = Set<String>()
         var object: [String: JSONValue] = [
             "id": .string(section.id ?? "section-\(index + 1)"),
             "layout": .string(section.layout),
-            "items": .array(section.items.map { .object(component($0, prefix: "", taken: &ids)) }),
+            "items": .array(section.items.map { .object(component($0, prefix: "", embedded: embedded, taken: &ids)) }),
         ]
-        if let header = section.header { object["header"] = .object(component(header, prefix: "", taken: &ids)) }
-        if let footer = section.footer { object["footer"] = .object(component(footer, prefix: "", taken: &ids)) }
+        if let header = section.header { object["header"] = .object(component(header, prefix: "", embedded: embedded, taken: &ids)) }
+        if let footer = section.footer { object["footer"] = .object(component(footer, prefix: "", embedded: embedded, taken: &ids)) }
         return object
     }
 
     /// `{ id, type, version, fields, action }`; `taken` keeps ids unique within a section.
-    private func component(_ view: ComponentView, prefix: String, taken: inout Set<String>) -> [String: JSONValue] {
+    private func component(_ view: ComponentView, prefix: String, embedded: [ComponentView] = [], taken: inout Set<String>) -> [String: JSONValue] {
         var id = prefix + (view.id ?? view.code + "-" + view.contentDigest)
         if !taken.insert(id).inserted {
             var number = 2
@@ -87,7 +88,7 @@ struct PageDocument {
         var fields: [String: JSONValue] = [:]
         var action: String?
         if view.code == BodyComponent.code {
-            fields["content"] = Self.markdown(view.data["content"]?.text ?? "")
+            fields["content"] = body(view.data["content"]?.text ?? "", embedded: embedded)
         }
         for field in schema?.fields ?? [] {
             guard let value = view.data[field.name], value != .null else { continue }
@@ -142,6 +143,23 @@ struct PageDocument {
     private static func number(_ value: ViewValue) -> JSONValue? {
         guard case .number(let raw) = value else { return nil }
         return raw == raw.rounded() && abs(raw) < 1e15 ? .int(Int(raw)) : .double(raw)
+    }
+
+    /// The body as an app shows it: its blocks in reading order, runs of the Markdown's HTML
+    /// (`{kind: markdown, html}`) and the components placed in it (`{kind: component, component}`,
+    /// ids `body/…`).
+    func body(_ html: String, embedded: [ComponentView]) -> JSONValue {
+        guard MarkdownComponents.hasMarkers(html) else { return html.isEmpty ? [] : [["kind": "markdown", "html": .string(html)]] }
+        var ids = Set<String>()
+        return .array(MarkdownComponents.split(html).compactMap { run -> JSONValue? in
+            switch run {
+            case .html(let text):
+                return ["kind": "markdown", "html": .string(text)]
+            case .component(let index):
+                guard embedded.indices.contains(index) else { return nil }
+                return ["kind": "component", "component": .object(component(embedded[index], prefix: "body/", taken: &ids))]
+            }
+        })
     }
 
     /// Markdown for a client: the HTML, and the same as plain text.

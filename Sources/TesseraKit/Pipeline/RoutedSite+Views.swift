@@ -9,12 +9,13 @@ extension RoutedSite {
     public var data: SiteData { loaded.data }
 
     /// Formats, strings and plural rules of one language.
+    /// The theme's render hooks write the Markdown's elements, with this language's strings.
     func transformContext(for language: String) -> TransformContext {
-        TransformContext(
+        let translator = Translator(table: translations[language] ?? TranslationTable(language: language))
+        return TransformContext(
             locale: Locale(identifier: language), timeZone: configuration.timeZone, buildDate: buildDate,
-            markdown: MarkdownRenderer(options: configuration.markdown), links: links,
-            defaultCurrency: configuration.currency,
-            translator: Translator(table: translations[language] ?? TranslationTable(language: language)))
+            markdown: MarkdownRenderer(options: configuration.markdown, hooks: MarkdownHooks(library: loaded.templates, translator: translator)), links: links,
+            defaultCurrency: configuration.currency, translator: translator)
     }
 
     /// What templates see as `site`, for pages in `language`.

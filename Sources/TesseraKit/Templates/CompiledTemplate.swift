@@ -4,8 +4,16 @@ import Foundation
 public struct CompiledTemplate: Sendable {
     public enum Kind: String, Sendable {
         case layout, section, shell, component, partial
+        /// A render hook of `markdown/`: how one kind of Markdown element is written.
+        case hook
 
-        var folder: String { self == .partial ? "partials" : rawValue + "s" }
+        var folder: String {
+            switch self {
+            case .partial: "partials"
+            case .hook: "markdown"
+            default: rawValue + "s"
+            }
+        }
     }
 
     public let kind: Kind

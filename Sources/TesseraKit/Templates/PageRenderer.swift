@@ -170,6 +170,9 @@ struct PageRenderer: Sendable {
             }
         }
 
+        // Components placed in the body, each in its shell, for the markers the body's HTML holds.
+        let embedded = view.embedded.map { component in errors.attempt { try renderComponent(component) } ?? "" }
+
         guard let layout = library.layouts[view.page.layout] else {
             errors.report(Diagnostic(
                 .error, "unknown layout '\(view.page.layout)'", at: view.page.layoutLocation,
@@ -181,7 +184,8 @@ struct PageRenderer: Sendable {
         var values = common
         values.append(("content", .view(.optional(view.content))))
         values.append(("sections", .rendered(RenderedList(sectionsHTML))))
-        let html = try renderer.render(layout, values, context: "layout '\(view.page.layout)'", warnings: warnings)
+        var html = try renderer.render(layout, values, context: "layout '\(view.page.layout)'", warnings: warnings)
+        if !embedded.isEmpty { html = MarkdownComponents.replacingMarkers(in: html) { embedded.indices.contains($0) ? embedded[$0] : "" } }
         return Result(html: html, warnings: warnings.diagnostics, templates: used.union(partialUse.keys), assets: assetUse.used)
     }
 }

@@ -8,6 +8,8 @@ public struct TemplateLibrary: Sendable {
     public private(set) var shells: [String: CompiledTemplate] = [:]
     public private(set) var components: [String: CompiledTemplate] = [:]
     public private(set) var partials: [String: CompiledTemplate] = [:]
+    /// Render hooks (`markdown/heading.mustache`), by the element they write.
+    public private(set) var hooks: [String: CompiledTemplate] = [:]
     /// Keys (`shells/card`) of templates that exist but did not compile; already reported, so
     /// nothing that names them is reported again as unknown.
     public private(set) var broken: Set<String> = []
@@ -37,6 +39,14 @@ public struct TemplateLibrary: Sendable {
         library.sections = compile(.sections, .section)
         library.shells = compile(.shells, .shell)
         library.partials = compile(.partials, .partial)
+        library.hooks = compile(.markdown, .hook)
+        for (name, template) in library.hooks where MarkdownHooks.Element(rawValue: name) == nil {
+            library.hooks[name] = nil
+            let names = MarkdownHooks.Element.allCases.map(\.rawValue)
+            diagnostics.report(Diagnostic(
+                .error, "'\(name)' is not a Markdown element a render hook can write", at: SourceLocation(file: template.path),
+                hint: (Suggestions.didYouMean(name, in: names).map { $0 + " " } ?? "") + "the hooks are markdown/\(names.joined(separator: ", markdown/")) (.mustache)"))
+        }
         for definition in registry.definitions.values {
             if let path = definition.templatePath {
                 if let template = diagnostics.attempt(at: SourceLocation(file: path), {
@@ -65,7 +75,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     public var all: [CompiledTemplate] {
-        [layouts, sections, shells, components, partials].flatMap { $0.values }.sorted { $0.key < $1.key }
+        [layouts, sections, shells, components, partials, hooks].flatMap { $0.values }.sorted { $0.key < $1.key }
     }
 
     /// A `{{> name}}` with no `partials/name.mustache` would render as nothing; it is an error instead.

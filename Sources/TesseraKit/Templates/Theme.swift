@@ -6,7 +6,7 @@ import Foundation
 /// one component or shell by adding one file.
 public struct Theme: Sendable, Equatable {
     public enum Folder: String, Sendable, CaseIterable {
-        case layouts, sections, shells, components, partials, `static`, i18n
+        case layouts, sections, shells, components, partials, markdown, `static`, i18n
     }
 
     public var name: String

@@ -39,7 +39,7 @@ import Testing
         let site = try Self.site()
         try site.build()
         let document = try Self.json(site, "index.json")
-        #expect(document["format"] as? String == "tessera.page" && document["version"] as? Int == 2)
+        #expect(document["format"] as? String == "tessera.page" && document["version"] as? Int == 3)
         let page = try #require(document["page"] as? [String: Any])
         #expect(page["id"] as? String == "index")
         #expect(page["url"] as? String == "/docs/" && page["json"] as? String == "/docs/index.json")
@@ -49,7 +49,7 @@ import Testing
         #expect(page["tags"] as? [String] == ["swift"])
         let translations = try #require(page["translations"] as? [[String: String]])
         #expect(translations == [["lang": "en", "url": "/docs/", "json": "/docs/index.json"], ["lang": "fr", "url": "/docs/fr/", "json": "/docs/fr/index.json"]])
-        #expect((document["body"] as? [String: String])?["text"] == "Body with emphasis & more.")
+        #expect((document["body"] as? [[String: String]]) == [["kind": "markdown", "html": "<p>Body with <em>emphasis</em> &amp; more.</p>\n"]])
 
         let section = try #require((document["sections"] as? [[String: Any]])?.first)
         #expect(section["id"] as? String == "progress" && section["layout"] as? String == "list")

@@ -1,0 +1,95 @@
+import CAllocation
+import CCmarkGFM
+import Foundation
+
+/// Components placed in a page's Markdown body: a fenced block whose info string is
+/// `component`, holding one component item in YAML, as in a content file's `items:` list:
+///
+/// ````markdown
+/// ```component
+/// component: notice
+/// message: Mind the gap.
+/// ```
+/// ````
+///
+/// The renderer takes each out of the tree and leaves a marker line in the HTML
+/// (`\u{5}N\u{6}`, bytes no content holds), where the page renders the component in its shell.
+public enum MarkdownComponents {
+    /// A component's YAML and where it is written.
+    public struct Placed: Sendable, Equatable {
+        public var yaml: String
+        /// The YAML's first line in the Markdown (1-based): the line after the fence.
+        public var line: Int
+        /// The column the fence starts at: the YAML's lines start there too.
+        public var column: Int
+    }
+
+    static let info = "component"
+
+    /// Whether a code block is a fence of info string `component` (other words may follow).
+    static func isFence(_ node: OpaquePointer) -> Bool {
+        guard let info = cmark_node_get_fence_info(node) else { return false }
+        var length: Int32 = 0, offset: Int32 = 0, character: CChar = 0
+        guard cmark_node_get_fenced(node, &length, &offset, &character) != 0 else { return false }
+        let words = String(cString: info).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        return words.first == Substring(Self.info)
+    }
+
+    /// Replaces each fence by its marker; their YAML, in order.
+    static func takeOut(_ fences: [OpaquePointer]) -> [Placed] {
+        var placed: [Placed] = []
+        for fence in fences {
+            let yaml = cmark_node_get_literal(fence).map { String(cString: $0) } ?? ""
+            placed.append(Placed(yaml: yaml, line: Int(cmark_node_get_start_line(fence)) + 1, column: Int(cmark_node_get_start_column(fence))))
+            guard let marker = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { continue }
+            Self.marker(placed.count - 1).withCString { _ = cmark_node_set_on_enter(marker, $0) }
+            if cmark_node_insert_before(fence, marker) != 0 { cmark_node_unlink(fence) }
+        }
+        return placed
+    }
+
+    /// What stands in the HTML for the component placed `index`-th.
+    static func marker(_ index: Int) -> String { "\u{5}\(index)\u{6}" }
+
+    /// The HTML cut at each marker: the runs of HTML between them (empty ones dropped) and
+    /// the components' indexes, in order.
+    static func split(_ html: String) -> [Run] {
+        var runs: [Run] = []
+        var rest = html[...]
+        while let open = rest.firstIndex(of: "\u{5}"), let close = rest[open...].firstIndex(of: "\u{6}"),
+              let index = Int(rest[rest.index(after: open)..<close]) {
+            let before = rest[..<open]
+            if !before.allSatisfy(\.isWhitespace) { runs.append(.html(String(before))) }
+            runs.append(.component(index))
+            rest = rest[rest.index(after: close)...]
+            if rest.first == "\n" { rest = rest.dropFirst() }
+        }
+        if !rest.allSatisfy(\.isWhitespace) { runs.append(.html(String(rest))) }
+        return runs
+    }
+
+    enum Run: Equatable {
+        case html(String)
+        case component(Int)
+    }
+
+    /// Whether HTML holds a component's marker.
+    static func hasMarkers(_ html: String) -> Bool { html.utf8.contains(0x05) }
+
+    /// The HTML with each marker replaced by `rendered(index)` (a marker replaced by nothing,
+    /// with its line break).
+    static func replacingMarkers(in html: String, with rendered: (Int) -> String) -> String {
+        var out = ""
+        var rest = html[...]
+        while let open = rest.firstIndex(of: "\u{5}"), let close = rest[open...].firstIndex(of: "\u{6}") {
+            out += rest[..<open]
+            let html = Int(rest[rest.index(after: open)..<close]).map(rendered) ?? ""
+            out += html
+            rest = rest[rest.index(after: close)...]
+            // A component left out takes its line with it.
+            if html.isEmpty, rest.first == "\n" { rest = rest.dropFirst() }
+        }
+        out += rest
+        return out
+    }
+}

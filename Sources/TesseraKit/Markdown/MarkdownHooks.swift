@@ -1,0 +1,45 @@
+import Foundation
+
+/// A theme's render hooks: templates of `markdown/` (the site's, else the theme's) that write one
+/// kind of Markdown element in place of libcmark's HTML. Each gets the element's view data
+/// (documented in Themes.md) and `t`; an element without a hook is written as libcmark writes it.
+public struct MarkdownHooks: Sendable {
+    /// The elements a hook can write: `markdown/<element>.mustache`.
+    public enum Element: String, Sendable, CaseIterable {
+        case heading, link, image, codeblock, blockquote, table
+    }
+
+    var templates: [Element: CompiledTemplate]
+    var renderer: TemplateRenderer
+
+    /// The library's hooks, rendered with the strings of `translator`'s language; nil when the
+    /// theme and the site have none.
+    init?(library: TemplateLibrary, translator: Translator?) {
+        let templates = Dictionary(uniqueKeysWithValues: library.hooks.compactMap { name, template in
+            Element(rawValue: name).map { ($0, template) }
+        })
+        guard !templates.isEmpty else { return nil }
+        self.templates = templates
+        renderer = TemplateRenderer(library: library, translator: translator)
+    }
+
+    func has(_ element: Element) -> Bool { templates[element] != nil }
+
+    /// The element's HTML: its hook rendered with `values`.
+    func render(_ element: Element, _ values: [(String, ViewValue)]) throws -> String {
+        guard let template = templates[element] else { return "" }
+        return try renderer.render(template, values.map { ($0.0, .view($0.1)) }, context: "the \(element.rawValue) hook")
+    }
+
+    /// GitHub's alerts: a blockquote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
+    /// `[!WARNING]` or `[!CAUTION]` (any case).
+    static let alerts = ["note", "tip", "important", "warning", "caution"]
+
+    /// The alert a blockquote's first line names, lowercased; nil when the line is not one.
+    static func alert(inFirstLine line: String) -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]") else { return nil }
+        let name = trimmed.dropFirst(2).dropLast().lowercased()
+        return alerts.contains(name) ? name : nil
+    }
+}

@@ -1,0 +1,181 @@
+import CAllocation
+import CCmarkGFM
+import Foundation
+
+/// Hooks' HTML, each standing in the tree for the element it writes as a marker (`\u{7}N\u{8}`,
+/// bytes no content holds) until the document is rendered.
+struct MarkdownHookOutput {
+    private var outputs: [String] = []
+
+    var isEmpty: Bool { outputs.isEmpty }
+
+    /// Keeps `html` and returns its marker.
+    mutating func add(_ html: String) -> String {
+        outputs.append(html)
+        return "\u{7}\(outputs.count - 1)\u{8}"
+    }
+
+    /// The HTML with each marker replaced by the HTML it stands for (whose own markers were
+    /// replaced when it was made: inner elements are written first).
+    func expanding(_ html: String) -> String {
+        guard !outputs.isEmpty, html.utf8.contains(0x07) else { return html }
+        var out = ""
+        out.reserveCapacity(html.utf8.count + outputs.reduce(0) { $0 + $1.utf8.count })
+        var rest = html[...]
+        while let open = rest.firstIndex(of: "\u{7}"), let close = rest[open...].firstIndex(of: "\u{8}") {
+            out += rest[..<open]
+            if let index = Int(rest[rest.index(after: open)..<close]), outputs.indices.contains(index) { out += outputs[index] }
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out
+    }
+}
+
+extension MarkdownRenderer {
+    /// What the hooks need of a render besides the nodes.
+    struct HookContext {
+        var flags: Int32
+        var extensions: UnsafeMutablePointer<cmark_llist>?
+        var headings: [OpaquePointer: MarkdownHeading] = [:]
+        /// Each image's pixel size and whether it loads lazily.
+        var images: [OpaquePointer: (size: ImageSize?, lazy: Bool)] = [:]
+    }
+
+    /// The element a hook may write for a node of `type`, when the walk meets it for the last
+    /// time (leaving a container, or at a leaf).
+    static func hookedElement(_ type: cmark_node_type, node: OpaquePointer, leaving: Bool) -> MarkdownHooks.Element? {
+        switch type {
+        case CMARK_NODE_CODE_BLOCK: return .codeblock
+        case CMARK_NODE_HEADING where leaving: return .heading
+        case CMARK_NODE_LINK where leaving: return .link
+        case CMARK_NODE_IMAGE where leaving: return .image
+        case CMARK_NODE_BLOCK_QUOTE where leaving: return .blockquote
+        default:
+            guard leaving, type.rawValue & UInt32(CMARK_NODE_TYPE_MASK) == UInt32(CMARK_NODE_TYPE_BLOCK),
+                  let name = cmark_node_get_type_string(node), strcmp(name, "table") == 0 else { return nil }
+            return .table
+        }
+    }
+
+    /// Writes each hooked element with its hook, inner ones first, and puts a marker of its
+    /// HTML in its place.
+    func apply(_ hooks: MarkdownHooks, to hooked: [(node: OpaquePointer, element: MarkdownHooks.Element)], context: HookContext, output: inout MarkdownHookOutput) throws {
+        func render(_ node: OpaquePointer) -> String {
+            guard let html = cmark_render_html(node, context.flags, context.extensions) else { return "" }
+            return output.expanding(String(cString: html))
+        }
+        func inner(_ node: OpaquePointer) -> String {
+            var html = ""
+            var child = cmark_node_first_child(node)
+            while let current = child {
+                html += render(current)
+                child = cmark_node_next(current)
+            }
+            return html
+        }
+        func text(_ node: OpaquePointer?) -> String {
+            node.flatMap { cmark_node_get_literal($0) }.map { String(cString: $0) } ?? ""
+        }
+        // Plain texts before any element is replaced: an image's alt inside a link is its text.
+        let plain = hooked.map { $0.element == .link || $0.element == .image ? Self.plainText(of: $0.node) : "" }
+        for (index, (node, element)) in hooked.enumerated() {
+            var values: [(String, ViewValue)]
+            var replaced = node, block = true
+            switch element {
+            case .heading:
+                let heading = context.headings[node]
+                values = [
+                    ("level", .number(Double(cmark_node_get_heading_level(node)))), ("id", .string(heading?.id ?? "")),
+                    ("text", .string(heading?.text ?? Self.plainText(of: node))), ("html", .string(inner(node))),
+                ]
+            case .link:
+                let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                values = [
+                    ("url", .string(url)), ("title", Self.title(of: node)), ("text", .string(plain[index])), ("html", .string(inner(node))), ("external", .bool(Self.isWeb(url))),
+                ]
+                block = false
+            case .image:
+                let src = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                let image = context.images[node]
+                let parent = cmark_node_parent(node)
+                // Alone in its paragraph, the image is the block: a hook may write a figure.
+                let isBlock = parent.map { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH && cmark_node_first_child($0) == node && cmark_node_last_child($0) == node } ?? false
+                values = [
+                    ("src", .string(src)), ("alt", .string(plain[index])), ("html", .string(MarkdownImages.insertingAttributes(into: render(node)))),
+                    ("title", Self.title(of: node)),
+                    ("width", image?.size.map { .number(Double($0.width)) } ?? .null), ("height", image?.size.map { .number(Double($0.height)) } ?? .null),
+                    ("lazy", .bool(image?.lazy ?? false)), ("isBlock", .bool(isBlock)), ("external", .bool(Self.isWeb(src))),
+                ]
+                if isBlock, let parent { replaced = parent } else { block = false }
+            case .codeblock:
+                let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+                let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+                values = [("language", language.isEmpty ? .null : .string(language)), ("info", info.isEmpty ? .null : .string(info)), ("code", .string(text(node))), ("html", .string(render(node)))]
+            case .blockquote:
+                let alert = Self.takeAlert(from: node)
+                values = [
+                    ("alert", alert.map { type in .object(ViewObject([("type", .string(type))] + MarkdownHooks.alerts.map { ($0, .bool($0 == type)) })) } ?? .null),
+                    ("html", .string(inner(node))),
+                ]
+            case .table:
+                values = [("html", .string(render(node))), ("columns", .number(Double(Self.columns(of: node))))]
+            }
+            var html = try hooks.render(element, values)
+            // A hook ends where its template does, not at the file's last line break (libcmark
+            // writes one after each block).
+            if html.hasSuffix("\n") { html.removeLast() }
+            let marker = output.add(html)
+            guard let standIn = cmark_node_new_with_mem(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_TEXT, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { continue }
+            marker.withCString { _ = block ? cmark_node_set_on_enter(standIn, $0) : cmark_node_set_literal(standIn, $0) }
+            if cmark_node_insert_before(replaced, standIn) != 0 { cmark_node_unlink(replaced) }
+        }
+    }
+
+    /// A link's or image's title; null when it has none.
+    /// An image's title holds its attributes' marker first (`MarkdownImages`): it is left out.
+    private static func title(of node: OpaquePointer) -> ViewValue {
+        guard let pointer = cmark_node_get_title(node) else { return .null }
+        var title = String(cString: pointer)
+        if title.hasPrefix("\u{3}"), let end = title.firstIndex(of: "\u{4}") { title = String(title[title.index(after: end)...]) }
+        return title.isEmpty ? .null : .string(title)
+    }
+
+    /// An address on the web, not on the site: `https://…`, `http://…`, `//…`.
+    static func isWeb(_ url: String) -> Bool {
+        url.hasPrefix("https://") || url.hasPrefix("http://") || url.hasPrefix("//")
+    }
+
+    /// The number of cells in a table's first row.
+    private static func columns(of table: OpaquePointer) -> Int {
+        var count = 0
+        var cell = cmark_node_first_child(table).flatMap { cmark_node_first_child($0) }
+        while let current = cell {
+            count += 1
+            cell = cmark_node_next(current)
+        }
+        return count
+    }
+
+    /// A GitHub alert's type when the blockquote's first line is `[!NOTE]` (or another), taken
+    /// out of its text with the line break after it; nil, and the text as it was, otherwise.
+    private static func takeAlert(from blockquote: OpaquePointer) -> String? {
+        guard let paragraph = cmark_node_first_child(blockquote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH else { return nil }
+        var line: [OpaquePointer] = []
+        var written = ""
+        var child = cmark_node_first_child(paragraph)
+        while let current = child {
+            let type = cmark_node_get_type(current)
+            if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { break }
+            guard type == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(current) else { return nil }
+            written += String(cString: literal)
+            line.append(current)
+            child = cmark_node_next(current)
+        }
+        guard let alert = MarkdownHooks.alert(inFirstLine: written) else { return nil }
+        if let lineBreak = child { line.append(lineBreak) }
+        for node in line { cmark_node_unlink(node) }
+        if cmark_node_first_child(paragraph) == nil { cmark_node_unlink(paragraph) }
+        return alert
+    }
+}
