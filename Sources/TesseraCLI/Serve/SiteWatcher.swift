@@ -12,7 +12,8 @@ import TesseraKit
 /// editor swap and backup files never count.
 public final class SiteWatcher: @unchecked Sendable {
     /// Folders of a site that hold input, watched recursively when they exist.
-    public static let inputFolders = ["content", "themes", "layouts", "sections", "shells", "components", "partials", "static", "i18n", "data"]
+    /// The site's own template folders are the theme's (`Theme.Folder`), `markdown/` among them.
+    public static let inputFolders = ["content", "themes"] + Theme.Folder.allCases.map(\.rawValue) + ["data"]
 
     private let siteDirectory: String
     private let quiet: Duration

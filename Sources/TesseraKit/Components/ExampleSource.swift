@@ -13,6 +13,17 @@ enum ExampleSource {
         return "- { component: \(code)" + fields.map { ", " + $0 }.joined() + " }\n"
     }
 
+    /// The same example placed in a page's Markdown body: the item's mapping in a `component`
+    /// fence (`MarkdownComponents`).
+    static func fence(ofItem item: String) -> String {
+        var lines = item.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let mapping = lines.enumerated().map { index, line in
+            index == 0 ? String(line.dropFirst(2)) : (line.hasPrefix("  ") ? String(line.dropFirst(2)) : line)
+        }
+        return "```\(MarkdownComponents.info)\n" + mapping.joined(separator: "\n") + "\n```\n"
+    }
+
     /// The example's lines, dedented, when it is a block mapping starting on its own line.
     static func blockLines(of example: ContentNode, in file: String) -> [String]? {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }

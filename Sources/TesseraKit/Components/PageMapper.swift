@@ -72,13 +72,17 @@ struct PageMapper: Sendable {
     func map(_ page: Page) throws -> PageView {
         guard var context = contexts[page.language] ?? contexts.values.first else { throw TesseraError("no language for \(page.relativePath)") }
         context.pageURL = page.url
+        let fragments = FragmentRecorder()
+        context.fragments = fragments
         let errors = DiagnosticCollector()
         var bodyHTML: String?
         var headings: [MarkdownHeading] = []
         var embedded: [ComponentView] = []
         if !page.body.isBlank {
             do {
-                let body = try context.markdown.document(page.body, links: context.markdownLinks, components: true)
+                var links = context.markdownLinks
+                links.origin = .text(SourceLocation(file: page.sourcePath, line: page.bodyLine))
+                let body = try context.markdown.document(page.body, links: links, components: true)
                 bodyHTML = body.html
                 headings = body.headings
                 embedded = body.components.compactMap { placed in errors.attempt { try embed(placed, in: page, context: context) } }
@@ -120,7 +124,7 @@ struct PageMapper: Sendable {
         try errors.throwIfErrors()
         let data = ViewObject(Self.pageLayout, values: Self.data(of: page, context: context) + languageData(of: page, basePath: context.links.basePath)
                               + [image, .list(TableOfContents.nested(headings)), .bool(headings.count >= TableOfContents.shownFrom)])
-        return PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections, headings: headings, embedded: embedded)
+        return PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections, headings: headings, embedded: embedded, fragments: fragments.links)
     }
 
     /// A component placed in the page's body: its YAML read where it is written in the page's

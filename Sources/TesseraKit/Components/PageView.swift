@@ -14,6 +14,8 @@ public struct PageView: Sendable, Equatable {
     /// Components placed in the body, in order: the body's HTML (`content`, or the `body`
     /// component's) holds a marker where each renders (`MarkdownComponents`).
     public var embedded: [ComponentView] = []
+    /// Links of the page to ids of pages (its own among them), checked once every page is rendered.
+    public var fragments: [FragmentLink] = []
 }
 
 /// One section after mapping.

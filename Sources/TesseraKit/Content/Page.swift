@@ -179,6 +179,9 @@ public struct Page: Sendable, Equatable {
 
     public var location: SourceLocation { SourceLocation(file: sourcePath) }
 
+    /// Where line `line` of the body (1-based) is in the page's file.
+    func location(ofBodyLine line: Int) -> SourceLocation { SourceLocation(file: sourcePath, line: bodyLine + line - 1) }
+
     /// The page's stable id in its JSON: its content path without the extension
     /// (`blog/first-post`, `about.fr`), and the number of a later page of a list (`blog/index/page/2`).
     public var contentID: String {

@@ -44,6 +44,8 @@ public final class BuildCache: @unchecked Sendable {
         var menus: SiteMenus
         /// Query sections may list data records.
         var data: SiteData
+        /// The render hooks' sources: they write the Markdown as it is mapped.
+        var hooks: [String: String] = [:]
     }
 
     /// Everything rendering depends on besides the view data and the templates: what templates

@@ -50,7 +50,8 @@ extension CacheLayer {
         editing.mapper = mapper.forgettingListedViews()
         let generation = memory.generation(for: .init(
             configuration: site.configuration, theme: site.theme, schemas: site.loaded.components.codes.compactMap { site.loaded.components[$0]?.schema },
-            links: site.links, buildDate: site.buildDate, translations: site.translations, menus: site.menus, data: site.data))
+            links: site.links, buildDate: site.buildDate, translations: site.translations, menus: site.menus, data: site.data,
+            hooks: site.loaded.templates.hooks.mapValues(\.text)))
         return ViewMemo(cache: memory, generation: generation)
     }
 

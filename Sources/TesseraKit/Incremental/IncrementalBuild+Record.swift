@@ -143,8 +143,9 @@ extension IncrementalBuild {
     typealias FileRecord = BuildManifest.FileRecord
 
     /// What other pages can see of a file: a Markdown file's front matter as the build reads it
-    /// (`FrontMatter.locate`) and the text its summary is made from when front matter has none
-    /// (`MarkdownSummary.source`), any other file — or a Markdown file without a closed front
+    /// (`FrontMatter.locate`), the text its summary is made from when front matter has none
+    /// (`MarkdownSummary.source`) and what of its body makes ids or links to ids
+    /// (`FragmentCheck.structure`); any other file — or a Markdown file without a closed front
     /// matter — whole.
     static func structureDigest(of data: Data, path: String, whole: UInt64) -> UInt64 {
         let lowercased = path.lowercased()
@@ -163,6 +164,8 @@ extension IncrementalBuild {
                 file: path, what: "front matter"))?["summary"] == nil {
                 digest.combine(MarkdownSummary.source(of: String(decoding: UnsafeRawBufferPointer(rebasing: raw[bodyStart...]), as: UTF8.self)))
             }
+            // Other pages link to the body's ids, and its links name theirs.
+            digest.combine(FragmentCheck.structure(ofBody: String(decoding: UnsafeRawBufferPointer(rebasing: raw[bodyStart...]), as: UTF8.self)))
             return digest.value
         }
     }

@@ -163,6 +163,7 @@ enum LocalEdits {
         }
         var files: [OutputFile] = []
         var views: [String: PageView] = [:]
+        var pageIDs: [String: Set<String>] = [:]
         let generation = cache.currentGeneration
         let problems = DiagnosticCollector()
         let copies = Set(site.staticFiles.map(\.path))
@@ -181,6 +182,7 @@ enum LocalEdits {
                 // copy; warnings are the whole pipeline's to print.
                 guard result.assets.values.allSatisfy({ copies.contains($0.path) }), result.warnings.isEmpty else { return nil }
                 cache.store(result, output: bytes, of: view, templates: basis.templates, generation: basis.renderGeneration)
+                pageIDs[page.url] = Set(result.ids)
                 files.append(OutputFile(path: page.outputPath, contents: .data(bytes)))
             }
             if outputs.contains("json"), let documents = basis.documents {
@@ -199,6 +201,11 @@ enum LocalEdits {
             if let view = views[updated.rendered.mapped.views[index].page.url] { updated.rendered.mapped.views[index] = view }
         }
         updated.rendered.mapped.routed.loaded.lists = selections
+        // Every page's links to ids still name ids their pages have; the whole pipeline reports any that do not.
+        guard var ids = site.rendered.pageIDs else { return nil }
+        ids.merge(pageIDs) { _, new in new }
+        guard !updated.rendered.mapped.views.contains(where: { !FragmentCheck.problems($0.fragments, ids: ids).isEmpty }) else { return nil }
+        updated.rendered.pageIDs = ids
         let routed = updated.rendered.mapped.routed
         if !shownFiles.isEmpty {
             // Feeds that list an edited page, or belong to one.

@@ -6,11 +6,14 @@ public struct MarkdownHeading: Sendable, Equatable, Hashable {
     public var level: Int
     public var text: String
     public var id: String
+    /// The line it starts on, counted from the Markdown's first (1-based; 0 when unknown).
+    public var line: Int
 
-    public init(level: Int, text: String, id: String) {
+    public init(level: Int, text: String, id: String, line: Int = 0) {
         self.level = level
         self.text = text
         self.id = id
+        self.line = line
     }
 }
 

@@ -30,6 +30,10 @@ public struct MarkdownRenderer: Sendable {
     public struct Links: Sendable {
         public var resolver: LinkResolver
         public var pageURL: String
+        /// Where links to a page's ids (`#setup`, `@/guide.md#setup`) are recorded, placed in
+        /// their file by `origin`, for `FragmentCheck`.
+        var fragments: FragmentRecorder?
+        var origin: FragmentRecorder.Origin?
 
         public init(resolver: LinkResolver, pageURL: String) {
             self.resolver = resolver
@@ -147,10 +151,21 @@ public struct MarkdownRenderer: Sendable {
                 var problem: (message: String, hint: String?)?
                 if let reason = URLSafety.problem(with: url, isImage: isImage) {
                     problem = ("refused URL in %@: \(reason)", "link to a page, a file or an http(s) address; `\(url.prefix(40))` is not allowed")
-                } else if let links, !url.hasPrefix("#"), !url.isEmpty {
+                } else if let links, url.hasPrefix("#") {
+                    if let recorder = links.fragments, let origin = links.origin, let id = LinkResolver.fragment(of: url) {
+                        if lines == nil { lines = markdown.split(separator: "\n", omittingEmptySubsequences: false) }
+                        let (line, column) = Self.position(of: url, node: node, lines: lines ?? [])
+                        recorder.record(.init(page: links.pageURL, id: id), at: origin.place(line: line, column: column))
+                    }
+                } else if let links, !url.isEmpty {
                     do {
                         let resolved = try links.resolver.resolve(url, from: links.pageURL, filesOnly: isImage)
                         if resolved.url != url { resolved.url.withCString { _ = cmark_node_set_url(node, $0) } }
+                        if let target = resolved.fragmentTarget, let recorder = links.fragments, let origin = links.origin {
+                            if lines == nil { lines = markdown.split(separator: "\n", omittingEmptySubsequences: false) }
+                            let (line, column) = Self.position(of: url, node: node, lines: lines ?? [])
+                            recorder.record(target, at: origin.place(line: line, column: column))
+                        }
                         if isImage { images.append((node, links.resolver.imageSize(of: resolved.url))) }
                     } catch let error as TesseraError {
                         let first = error.diagnostics.first
@@ -252,7 +267,7 @@ public struct MarkdownRenderer: Sendable {
             ("\u{1}" + id + "\u{2}").withCString { _ = cmark_node_set_on_enter(marker, $0) }
             cmark_node_prepend_child(node, marker)
         }
-        return zip(zip(levels, texts), ids).map { MarkdownHeading(level: $0.0, text: $0.1, id: $1) }
+        return nodes.indices.map { MarkdownHeading(level: levels[$0], text: texts[$0], id: ids[$0], line: Int(cmark_node_get_start_line(nodes[$0]))) }
     }
 
     /// A `{#custom-id}` ending the heading's text, taken out of it: the text nodes it spans

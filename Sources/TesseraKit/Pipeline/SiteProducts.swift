@@ -112,6 +112,9 @@ public struct RenderedSite: StageProduct {
     var documents: [(page: Page, file: OutputFile)] = []
     /// What encoded them, when a page has JSON.
     var documentWriter: PageDocument?
+    /// The ids of each page with HTML, by URL, kept by the preview for checking the links of
+    /// the pages a local edit makes again (`LocalEdits`).
+    var pageIDs: [String: Set<String>]?
 
     init(mapped: MappedSite) {
         self.mapped = mapped

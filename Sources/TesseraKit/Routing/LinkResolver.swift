@@ -10,6 +10,21 @@ public struct LinkResolver: Sendable, Equatable {
     public struct Resolution: Sendable, Equatable {
         public var url: String
         public var isExternal: Bool
+        /// The page the URL leads to (site-relative, `/blog/post/`), when it names a fragment of
+        /// one: the fragment, decoded, must be an id of that page (`FragmentCheck`).
+        public var fragmentTarget: FragmentTarget?
+
+        public init(url: String, isExternal: Bool, fragmentTarget: FragmentTarget? = nil) {
+            self.url = url
+            self.isExternal = isExternal
+            self.fragmentTarget = fragmentTarget
+        }
+    }
+
+    /// A page and one of its ids: where `…#id` leads.
+    public struct FragmentTarget: Sendable, Equatable, Hashable {
+        public var page: String
+        public var id: String
     }
 
     /// Prefix of every internal URL: the path of `baseURL`.
@@ -73,7 +88,9 @@ public struct LinkResolver: Sendable, Equatable {
             suffix = String(path[cut...])
             path = String(path[..<cut])
         }
-        if path.isEmpty { return Resolution(url: basePath + pageURL.dropFirst() + suffix, isExternal: false) }
+        /// The page, with the fragment the suffix names.
+        func page(_ url: String) -> FragmentTarget? { Self.fragment(of: suffix).map { FragmentTarget(page: url, id: $0) } }
+        if path.isEmpty { return Resolution(url: basePath + pageURL.dropFirst() + suffix, isExternal: false, fragmentTarget: page(pageURL)) }
 
         let isReference = path.hasPrefix("@/") || Self.pageExtensions.contains((path as NSString).pathExtension.lowercased())
         if isReference && !filesOnly {
@@ -83,7 +100,7 @@ public struct LinkResolver: Sendable, Equatable {
                     "no page is written in content/\(reference)",
                     hint: Suggestions.didYouMean(reference, in: pageReferences.keys) ?? "link to a file of content/, for example @/index.md")
             }
-            return Resolution(url: basePath + url.dropFirst() + suffix, isExternal: false)
+            return Resolution(url: basePath + url.dropFirst() + suffix, isExternal: false, fragmentTarget: page(url))
         }
 
         let absolute = Self.normalize(path.hasPrefix("/") ? path : pageURL + path)
@@ -92,13 +109,22 @@ public struct LinkResolver: Sendable, Equatable {
             return Resolution(url: basePath + file + suffix, isExternal: false)
         }
         if !filesOnly {
-            if pageURLs.contains(absolute) { return Resolution(url: basePath + file + suffix, isExternal: false) }
-            if pageURLs.contains(absolute + "/") { return Resolution(url: basePath + file + "/" + suffix, isExternal: false) }
+            if pageURLs.contains(absolute) { return Resolution(url: basePath + file + suffix, isExternal: false, fragmentTarget: page(absolute)) }
+            if pageURLs.contains(absolute + "/") { return Resolution(url: basePath + file + "/" + suffix, isExternal: false, fragmentTarget: page(absolute + "/")) }
         }
         let candidates = filesOnly ? Array(files.map { "/" + $0 }) : Array(pageURLs) + files.map { "/" + $0 }
         throw TesseraError(
             filesOnly ? "no file \(absolute) in static/ or content/" : "no page or file at \(absolute)",
             hint: Suggestions.didYouMean(absolute, in: candidates) ?? (filesOnly ? "put the file in static/ or beside the page in content/" : "link to a page of content/ or a file of static/"))
+    }
+
+    /// The id a URL's suffix (`#id`, `?q=1#id`) names, percent-decoded; nil without one (or
+    /// with an empty one, `#`, which names the top of the page).
+    static func fragment(of suffix: String) -> String? {
+        guard let hash = suffix.firstIndex(of: "#") else { return nil }
+        let raw = suffix[suffix.index(after: hash)...]
+        guard !raw.isEmpty else { return nil }
+        return raw.removingPercentEncoding ?? String(raw)
     }
 
     /// A site path of plain characters that the site has (`/posts/first/`, as every listed page

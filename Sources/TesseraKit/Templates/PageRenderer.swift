@@ -67,6 +67,8 @@ struct PageRenderer: Sendable {
         var templates: Set<String>
         /// Fingerprinted assets the page links, with the fingerprints it linked.
         var assets: [String: AssetFingerprints.Entry] = [:]
+        /// The ids of the page's elements, for the fragments of links to it.
+        var ids: [String] = []
     }
 
     /// The page's HTML as the bytes written, and the result without its text (kept by the
@@ -75,7 +77,24 @@ struct PageRenderer: Sendable {
         var result = try render(view)
         let bytes = Data(result.html.utf8)
         result.html = ""
+        result.ids = FragmentCheck.ids(in: bytes)
+        let repeated = FragmentCheck.repeated(result.ids)
+        if !repeated.isEmpty { throw Self.repeatedIDs(repeated, of: view) }
         return (result, bytes)
+    }
+
+    /// Ids that a page's HTML holds twice: a link to one could not tell which element it means.
+    /// Placed at the body's heading when one of them is its id.
+    static func repeatedIDs(_ repeated: [String], of view: PageView) -> TesseraError {
+        TesseraError(diagnostics: repeated.map { id in
+            let heading = view.headings.first { $0.id == id && $0.line > 0 }
+            let location = heading.map { view.page.location(ofBodyLine: $0.line) } ?? view.page.location
+            return Diagnostic(
+                .error, "the id '\(id)' is on the page \(view.page.url) more than once", at: location,
+                hint: heading != nil
+                    ? "give the heading another id with {#another-id}; the page's components or templates use this one"
+                    : "ids of the page's Markdown, components and templates must differ: rename one of them")
+        })
     }
 
     func render(_ view: PageView) throws -> Result {

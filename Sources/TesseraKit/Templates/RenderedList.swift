@@ -1,8 +1,8 @@
 import Foundation
 
 /// Rendered components or sections: `{{{items}}}` prints them all, `{{#items}}…{{/items}}`
-/// iterates them with `html`, `code`, `description` (the schema's), `index`, `position` and
-/// `source` for each.
+/// iterates them with `html`, `code`, `description` (the schema's), `index`, `position`,
+/// `source` and `fence` for each.
 struct RenderedList {
     struct Item {
         let html: String
@@ -11,7 +11,7 @@ struct RenderedList {
         let index: Int
         let source: String?
 
-        static let parts = ["html", "code", "description", "index", "position", "source"]
+        static let parts = ["html", "code", "description", "index", "position", "source", "fence"]
 
         func part(_ name: String) -> TemplateValue? {
             switch name {
@@ -21,6 +21,7 @@ struct RenderedList {
             case "index": return .text(String(index))
             case "position": return .text(String(index + 1))
             case "source": return source.map(TemplateValue.text) ?? .null
+            case "fence": return source.map { .text(ExampleSource.fence(ofItem: $0)) } ?? .null
             default: return nil
             }
         }

@@ -17,7 +17,7 @@ enum TextTransformers {
     static let markdown = Transformer("markdown") { node, field, context in
         let text = try string(node, field)
         do {
-            return .string(try context.markdown.html(text, links: context.markdownLinks))
+            return .string(try context.markdown.html(text, links: context.markdownLinks(in: node)))
         } catch let error as MarkdownURLError {
             throw error.diagnostics(in: node, what: "field '\(field.name)'")
         }
@@ -27,7 +27,7 @@ enum TextTransformers {
         let text = try string(node, field)
         let inline: String?
         do {
-            inline = try context.markdown.inlineHTML(text, links: context.markdownLinks)
+            inline = try context.markdown.inlineHTML(text, links: context.markdownLinks(in: node))
         } catch let error as MarkdownURLError {
             throw error.diagnostics(in: node, what: "field '\(field.name)'")
         }

@@ -16,6 +16,8 @@ public struct TransformContext: Sendable {
     public var pageURL: String
     /// The page language's strings and plural rules.
     public var translator: Translator
+    /// Where the page being mapped records its links to ids (`FragmentCheck`); nil records none.
+    var fragments: FragmentRecorder?
 
     public init(locale: Locale, timeZone: TimeZone, buildDate: Date, markdown: MarkdownRenderer, links: LinkResolver, defaultCurrency: String = "USD", pageURL: String = "/", translator: Translator? = nil) {
         self.locale = locale
@@ -45,5 +47,16 @@ public struct TransformContext: Sendable {
 
 extension TransformContext {
     /// Markdown links resolve like `link` fields, from the page being built.
-    var markdownLinks: MarkdownRenderer.Links { .init(resolver: links, pageURL: pageURL) }
+    var markdownLinks: MarkdownRenderer.Links {
+        var links = MarkdownRenderer.Links(resolver: links, pageURL: pageURL)
+        links.fragments = fragments
+        return links
+    }
+
+    /// The same for Markdown held in `node`, whose links' places are in it.
+    func markdownLinks(in node: ContentNode) -> MarkdownRenderer.Links {
+        var links = markdownLinks
+        links.origin = .node(node)
+        return links
+    }
 }

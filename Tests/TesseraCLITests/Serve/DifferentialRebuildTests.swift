@@ -323,9 +323,23 @@ final class DifferentialSite {
             }),
             ("edit body", { r in
                 guard let page = (self.pages + ["content/list.md"]).randomElement(using: &r) else { return "none" }
-                let bodies = ["Body \(Int.random(in: 0..<1000, using: &r)) with *emphasis*.\n", "First paragraph.\n\nSecond, [a link](/p0/).\n", "", "Links to [nothing](missing.md).\n"]
+                let bodies = [
+                    "Body \(Int.random(in: 0..<1000, using: &r)) with *emphasis*.\n", "First paragraph.\n\nSecond, [a link](/p0/).\n", "", "Links to [nothing](missing.md).\n",
+                    "## A heading\n\nProse.\n\n```component\ncomponent: note\nmessage: Placed \(Int.random(in: 0..<1000, using: &r)).\n```\n",
+                    "```component\ncomponent: nte\n```\n",
+                    // Ids other pages link to, and links to other pages' ids, which may go missing.
+                    "## Setup\n\nSteps.\n\n## Usage {#use}\n", "Setup\n=====\n\nNo usage.\n",
+                    "See [setup](/p0/#setup) and [usage](@/p1.md#use).\n", "Jump to [the top](#setup).\n\n## Setup\n",
+                ]
                 try self.write(page, try self.withBody(page, bodies.randomElement(using: &r)!))
                 return "body of \(page)"
+            }),
+            ("fragment link field", { r in
+                guard let page = self.pages.randomElement(using: &r) else { return "none" }
+                let text = try String(contentsOfFile: self.root + "/" + page, encoding: .utf8)
+                let target = ["/p0/#setup", "/p1/#use", "/p0/#nowhere"].randomElement(using: &r)!
+                try self.write(page, text.replacing(/price: ([0-9.]+)(, link: [^ }]*)?/, with: { "price: \($0.output.1), link: \(target)" }))
+                return "link field of \(page) → \(target)"
             }),
             ("edit sections", { r in
                 guard let page = self.pages.randomElement(using: &r) else { return "none" }
@@ -370,6 +384,15 @@ final class DifferentialSite {
                 let text = ["<p class=\"n\">{{{message}}}</p>", "<p>{{{message}}}{{#when}} <time>{{when}}</time>{{/when}}</p>", "<div>{{{message}}}</div>"].randomElement(using: &r)!
                 try self.write("themes/mini/components/note.mustache", text)
                 return "note template"
+            }),
+            ("render hook", { r in
+                let path = ["themes/mini/markdown/link.mustache", "themes/mini/markdown/heading.mustache", "markdown/link.mustache"].randomElement(using: &r)!
+                if Bool.random(using: &r), (try? self.remove(path)) != nil { return "remove \(path)" }
+                let text = path.hasSuffix("heading.mustache")
+                    ? "<h{{level}} id=\"{{id}}\">{{{html}}} <a href=\"#{{id}}\">{{#t}}open{{/t}}</a></h{{level}}>\n"
+                    : ["<a href=\"{{url}}\"{{#external}} rel=\"noopener\"{{/external}}>{{{html}}}</a>", "<a class=\"x\" href=\"{{url}}\">{{text}}</a>"].randomElement(using: &r)!
+                try self.write(path, text)
+                return "hook \(path)"
             }),
             ("layout", { r in
                 let text = ["<title>{{page.title}}</title><main>{{{content}}}{{{sections}}}</main>{{> footer}}\n", "<title>{{page.title}} · {{site.title}}</title><main lang=\"{{page.lang}}\">{{{content}}}{{{sections}}}</main>{{> footer}}\n"].randomElement(using: &r)!

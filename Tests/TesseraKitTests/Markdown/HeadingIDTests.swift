@@ -12,9 +12,9 @@ import Testing
         let document = try renderer.document("# Hello *world*\n\nSetext two\n----------\n\n### The `x` flag\n")
         #expect(document.html == "<h1 id=\"hello-world\">Hello <em>world</em></h1>\n<h2 id=\"setext-two\">Setext two</h2>\n<h3 id=\"the-x-flag\">The <code>x</code> flag</h3>\n")
         #expect(document.headings == [
-            MarkdownHeading(level: 1, text: "Hello world", id: "hello-world"),
-            MarkdownHeading(level: 2, text: "Setext two", id: "setext-two"),
-            MarkdownHeading(level: 3, text: "The x flag", id: "the-x-flag"),
+            MarkdownHeading(level: 1, text: "Hello world", id: "hello-world", line: 1),
+            MarkdownHeading(level: 2, text: "Setext two", id: "setext-two", line: 3),
+            MarkdownHeading(level: 3, text: "The x flag", id: "the-x-flag", line: 6),
         ])
     }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite struct MarkdownLinkTests {
     static let pages: [String: String] = [
         "site.yml": "title: T\ntheme: mini\nbaseURL: https://example.com/docs/\n",
-        "content/guides/feeds.md": "---\ntitle: Feeds\n---\nSee [the intro](../../intro/), [home](@/index.md), [top](#top) and [Swift](https://swift.org).\n\n![cover](../cover.svg)\n",
+        "content/guides/feeds.md": "---\ntitle: Feeds\n---\nSee [the intro](../../intro/), [home](@/index.md), [top](#top) and [Swift](https://swift.org).\n\n![cover](../cover.svg)\n\n## Why\n",
         "content/guides/cover.svg": "<svg/>",
         "content/intro.md": "---\ntitle: Intro\ncomponents:\n  - { component: note, message: \"Read [feeds](@/guides/feeds.md#why)\" }\n---\n",
     ]

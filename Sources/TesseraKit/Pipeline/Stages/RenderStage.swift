@@ -56,7 +56,7 @@ enum RenderStage {
         let rendering = deferred == nil ? diagnostics : DiagnosticCollector()
         /// A file made: handed to the new output folder when there is one, which writes it now.
         func made(_ file: OutputFile) -> OutputFile { output?.add(file) ?? file }
-        let render = { (view: PageView) -> (page: Page, html: (result: PageRenderer.Result, file: OutputFile)?, json: OutputFile?)? in
+        let render = { (view: PageView) -> (page: Page, html: (result: PageRenderer.Result, file: OutputFile)?, json: OutputFile?, fragments: [FragmentLink])? in
             let wanted = view.page.outputs ?? outputs
             var html: (PageRenderer.Result, OutputFile)?
             if wanted.contains("html") {
@@ -72,9 +72,9 @@ enum RenderStage {
                 // A preview rebuild re-encodes only pages whose view changed.
                 json = made(OutputFile(path: view.page.jsonOutputPath, contents: .data(reuse.document(for: view) { documentWriter.bytes(for: view) })))
             }
-            return (view.page, html, json)
+            return (view.page, html, json, view.fragments)
         }
-        let results: [(page: Page, html: (result: PageRenderer.Result, file: OutputFile)?, json: OutputFile?)?]
+        let results: [(page: Page, html: (result: PageRenderer.Result, file: OutputFile)?, json: OutputFile?, fragments: [FragmentLink])?]
         if let deferred {
             results = ParallelMap.mapMutating(&deferredPages) { page in deferred.view(of: &page, diagnostics: diagnostics).flatMap(render) }
             swap(&deferredPages, &site.mapped.routed.loaded.pages)
@@ -84,14 +84,15 @@ enum RenderStage {
         } else {
             results = keepViews ? ParallelMap.map(views, render) : ParallelMap.mapReleasing(&views, render)
         }
-        for case let (page, html?, _)? in results where !html.result.warnings.isEmpty {
+        for case let (page, html?, _, _)? in results where !html.result.warnings.isEmpty {
             html.result.warnings.forEach(diagnostics.report)
             site.warnedPages.insert(page.url)
         }
         let recordsAssets = context.reuse.recordsPageAssets
         var usedAssets = Set<String>()
         site.outputs.reserveCapacity(results.count)
-        for case let (page, html, json)? in results {
+        site.pageIDs = checkFragments(of: results.compactMap { $0.map { ($0.page.url, $0.html?.result.ids, $0.fragments) } }, context: context)
+        for case let (page, html, json, _)? in results {
             if let json { site.documents.append((page, json)) }
             guard let (result, file) = html else { continue }
             site.outputs.append(file)
@@ -109,5 +110,18 @@ enum RenderStage {
             site.mapped.routed.staticFiles.append(OutputFile(path: entry.path, contents: original.contents))
         }
         return site
+    }
+
+    /// Each link to an id names one its page has. A build that keeps pages from the last one
+    /// keeps every page's ids and links as they were (a body edit that could change either
+    /// takes a full build: `FragmentCheck.structure`), and they were checked then.
+    /// The pages' ids, by URL, when the preview keeps them for its next edit.
+    private static func checkFragments(of pages: [(url: String, ids: [String]?, fragments: [FragmentLink])], context: BuildContext) -> [String: Set<String>]? {
+        let keepsIDs = context.reuse.remembersPages
+        guard context.reuse.keptPages.isEmpty, keepsIDs || pages.contains(where: { !$0.fragments.isEmpty }) else { return nil }
+        var ids: [String: Set<String>] = [:]
+        for page in pages { if let known = page.ids { ids[page.url] = Set(known) } }
+        for page in pages { FragmentCheck.problems(page.fragments, ids: ids).forEach(context.diagnostics.report) }
+        return keepsIDs ? ids : nil
     }
 }

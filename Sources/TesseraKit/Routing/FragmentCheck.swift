@@ -1,0 +1,144 @@
+import Foundation
+
+/// A link to an id of a page (`#setup`, `/guide/#setup`, `@/guide.md#setup`), where it is written.
+public struct FragmentLink: Sendable, Equatable, Hashable {
+    public var target: LinkResolver.FragmentTarget
+    public var location: SourceLocation
+}
+
+/// The fragment links of one page, gathered as it is mapped: its Markdown's (body and fields)
+/// and its `link` fields'.
+final class FragmentRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [FragmentLink] = []
+
+    /// Where a Markdown text is written, to place its links' lines and columns in their file.
+    enum Origin: Sendable {
+        /// A page's body: its first line and column in the file.
+        case text(SourceLocation)
+        /// A YAML value holding the Markdown.
+        case node(ContentNode)
+
+        func place(line: Int, column: Int) -> SourceLocation {
+            switch self {
+            case .text(let start):
+                var location = start.offset(lines: line - 1)
+                location.column = line == 1 ? start.column + column - 1 : column
+                return location
+            case .node(let node):
+                return node.place(ofTextLine: line, column: column)
+            }
+        }
+    }
+
+    func record(_ target: LinkResolver.FragmentTarget, at location: SourceLocation) {
+        lock.withLock { recorded.append(FragmentLink(target: target, location: location)) }
+    }
+
+    /// In the order they were met; each place once.
+    var links: [FragmentLink] {
+        lock.withLock {
+            var seen = Set<FragmentLink>()
+            return recorded.filter { seen.insert($0).inserted }
+        }
+    }
+}
+
+/// Fragments are links too: each must name an id its page has. And a page's ids (from its
+/// Markdown, its components and its templates) are unique.
+enum FragmentCheck {
+    /// The values of a page's `id` attributes, in order: `id="…"` after a space, a tab or a line
+    /// break, in its HTML as written (text and attribute values hold `&quot;`, never `"`).
+    static func ids(in html: Data) -> [String] {
+        var ids: [String] = []
+        html.withUnsafeBytes { raw in
+            let needle = Array("id=\"".utf8)
+            var start = 0
+            while let offset = ByteSearch.firstOffset(of: needle, in: raw, from: start) {
+                start = offset + needle.count
+                guard offset > 0, raw[offset - 1] == 0x20 || raw[offset - 1] == 0x0A || raw[offset - 1] == 0x09,
+                      let end = raw[start...].firstIndex(of: UInt8(ascii: "\"")) else { continue }
+                let value = String(decoding: UnsafeRawBufferPointer(rebasing: raw[start..<end]), as: UTF8.self)
+                ids.append(value.contains("&") ? Self.unescaped(value) : value)
+                start = end + 1
+            }
+        }
+        return ids
+    }
+
+    /// What of a Markdown body can change its page's ids or its links to ids, for deciding
+    /// whether a body edit may keep the other pages as they are: every line with `#` (ATX
+    /// headings, `{#id}`, fragments), `[^` (footnotes), `[!` (alerts), `![` (images) or `id=`
+    /// (raw HTML); each setext heading with its underline; and the whole body when it places
+    /// a component (whose templates may print ids). More than needed is only slower.
+    static func structure(ofBody body: String) -> String {
+        var lines: [Substring] = body.split(separator: "\n", omittingEmptySubsequences: false)
+        var kept: [Substring] = []
+        var paragraphStart = 0
+        for (index, line) in lines.enumerated() {
+            let inner = line.drop { $0 == " " || $0 == ">" || $0 == "\t" }
+            if inner.isEmpty {
+                paragraphStart = index + 1
+                continue
+            }
+            if inner.hasPrefix("```") || inner.hasPrefix("~~~") {
+                let info = inner.drop { $0 == "`" || $0 == "~" }.drop { $0 == " " || $0 == "\t" }
+                if info.hasPrefix(MarkdownComponents.info) { return body }
+            }
+            if inner.allSatisfy({ $0 == "=" || $0 == "-" || $0 == " " }) && index > paragraphStart {
+                kept.append(contentsOf: lines[paragraphStart...index])
+                paragraphStart = index + 1
+                continue
+            }
+            if line.contains("#") || line.contains("[^") || line.contains("[!") || line.contains("![") || line.contains("id=") { kept.append(line) }
+        }
+        lines = kept
+        return lines.joined(separator: "\n")
+    }
+
+    /// An attribute value as the browser reads it: character references decoded (those HTML
+    /// escaping writes, `&lt;` `&gt;` `&amp;` `&quot;` `&apos;`, and numeric ones).
+    static func unescaped(_ value: String) -> String {
+        var out = "", rest = value[...]
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            guard let semicolon = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semicolon) <= 10 else {
+                out += rest[amp...]
+                return out
+            }
+            let name = rest[rest.index(after: amp)..<semicolon]
+            let named: [Substring: String] = ["lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'"]
+            if let text = named[name] {
+                out += text
+            } else if name.hasPrefix("#"), let code = name.dropFirst().first == "x" || name.dropFirst().first == "X"
+                        ? UInt32(name.dropFirst(2), radix: 16) : UInt32(name.dropFirst()), let scalar = Unicode.Scalar(code) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += rest[amp...semicolon]
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return out + rest
+    }
+
+    /// Ids written more than once, each once, in the order of their second use.
+    static func repeated(_ ids: [String]) -> [String] {
+        var seen = Set<String>(), reported = Set<String>(), repeated: [String] = []
+        for id in ids where !seen.insert(id).inserted && reported.insert(id).inserted { repeated.append(id) }
+        return repeated
+    }
+
+    /// An error for each link whose page has HTML this build made but not the id; pages
+    /// without HTML here (JSON only, or not built) are not judged.
+    static func problems(_ links: [FragmentLink], ids: [String: Set<String>]) -> [Diagnostic] {
+        links.compactMap { link in
+            // `#top` is the top of every page (HTML's "indicated part of the document").
+            guard let known = ids[link.target.page], !known.contains(link.target.id), link.target.id.lowercased() != "top" else { return nil }
+            let onPage = link.target.page
+            return Diagnostic(
+                .error, "no id '\(link.target.id)' on \(onPage) for the link's #\(link.target.id)", at: link.location,
+                hint: (Suggestions.didYouMean(link.target.id, in: known).map { $0 + " " } ?? "")
+                    + (known.isEmpty ? "the page has no ids" : "link to a heading's id; `tessera build` gives each heading one from its text, or `{#custom-id}`"))
+        }
+    }
+}
