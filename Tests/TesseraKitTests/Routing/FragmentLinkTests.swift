@@ -97,5 +97,6 @@ import Testing
         try site.write("content/guide.md", Self.guide.replacingOccurrences(of: "Text.", with: "Other text."))
         try SiteBuilder(options: options).build()
         #expect(try site.read("guide/index.html").contains("Other text."))
+        #expect(try site.differencesFromAFullBuild() == [])
     }
 }

@@ -86,6 +86,17 @@ struct TemporarySite {
         }
     }
 
+    /// Output files of the build in `output` whose bytes differ from a full build's (made now,
+    /// into `full/`), or that only one of them has; the cache folder aside.
+    func differencesFromAFullBuild() throws -> [String] {
+        var full = options()
+        full.outputDirectory = root + "/full"
+        try SiteBuilder(options: full).build()
+        let cached = OutputSafetyTests.snapshot(output).filter { !$0.key.hasPrefix(".tessera") }
+        let rebuilt = OutputSafetyTests.snapshot(root + "/full").filter { !$0.key.hasPrefix(".tessera") }
+        return Set(cached.keys).union(rebuilt.keys).filter { cached[$0] != rebuilt[$0] }.sorted()
+    }
+
     func read(_ relative: String) throws -> String {
         try String(contentsOfFile: output + "/" + relative, encoding: .utf8)
     }
