@@ -74,7 +74,7 @@ public enum MarkdownComponents {
     }
 
     /// Whether HTML holds a component's marker.
-    static func hasMarkers(_ html: String) -> Bool { html.utf8.contains(0x05) }
+    static func hasMarkers(_ html: String) -> Bool { ByteSearch.contains("\u{5}", in: html) }
 
     /// The HTML with each marker replaced by `rendered(index)` (a marker replaced by nothing,
     /// with its line break).

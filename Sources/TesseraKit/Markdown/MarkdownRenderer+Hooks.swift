@@ -16,19 +16,29 @@ struct MarkdownHookOutput {
     }
 
     /// The HTML with each marker replaced by the HTML it stands for (whose own markers were
-    /// replaced when it was made: inner elements are written first).
+    /// replaced when it was made: inner elements are written first). Read as bytes: a page's
+    /// HTML is long, and a marker's bytes are ASCII.
     func expanding(_ html: String) -> String {
-        guard !outputs.isEmpty, html.utf8.contains(0x07) else { return html }
-        var out = ""
-        out.reserveCapacity(html.utf8.count + outputs.reduce(0) { $0 + $1.utf8.count })
-        var rest = html[...]
-        while let open = rest.firstIndex(of: "\u{7}"), let close = rest[open...].firstIndex(of: "\u{8}") {
-            out += rest[..<open]
-            if let index = Int(rest[rest.index(after: open)..<close]), outputs.indices.contains(index) { out += outputs[index] }
-            rest = rest[rest.index(after: close)...]
-        }
-        out += rest
-        return out
+        guard !outputs.isEmpty else { return html }
+        var html = html
+        return html.withUTF8 { bytes -> String? in
+            guard var open = bytes.firstIndex(of: 0x07) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + outputs.reduce(0) { $0 + $1.utf8.count })
+            var start = 0
+            while true {
+                guard let close = bytes[open...].firstIndex(of: 0x08) else { break }
+                out.append(contentsOf: bytes[start..<open])
+                var index = 0
+                for digit in bytes[(open + 1)..<close] { index = index &* 10 &+ Int(digit &- 0x30) }
+                if outputs.indices.contains(index) { out.append(contentsOf: outputs[index].utf8) }
+                start = close + 1
+                guard let next = bytes[start...].firstIndex(of: 0x07) else { break }
+                open = next
+            }
+            out.append(contentsOf: bytes[start...])
+            return String(decoding: out, as: UTF8.self)
+        } ?? html
     }
 }
 
@@ -37,6 +47,8 @@ extension MarkdownRenderer {
     struct HookContext {
         var flags: Int32
         var extensions: UnsafeMutablePointer<cmark_llist>?
+        /// The text is a paragraph's content: no image is a block.
+        var inline = false
         var headings: [OpaquePointer: MarkdownHeading] = [:]
         /// Each image's pixel size and whether it loads lazily.
         var images: [OpaquePointer: (size: ImageSize?, lazy: Bool)] = [:]
@@ -100,7 +112,7 @@ extension MarkdownRenderer {
                 let image = context.images[node]
                 let parent = cmark_node_parent(node)
                 // Alone in its paragraph, the image is the block: a hook may write a figure.
-                let isBlock = parent.map { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH && cmark_node_first_child($0) == node && cmark_node_last_child($0) == node } ?? false
+                let isBlock = !context.inline && parent.map { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH && cmark_node_first_child($0) == node && cmark_node_last_child($0) == node } ?? false
                 values = [
                     ("src", .string(src)), ("alt", .string(plain[index])), ("html", .string(MarkdownImages.insertingAttributes(into: render(node)))),
                     ("title", Self.title(of: node)),

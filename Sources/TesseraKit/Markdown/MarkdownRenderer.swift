@@ -65,7 +65,11 @@ public struct MarkdownRenderer: Sendable {
     /// Returns nil when the Markdown is more than one paragraph.
     public func inlineHTML(_ markdown: String, links: Links? = nil) throws -> String? {
         if let plain = plainInline(markdown) { return plain }
-        var block = try html(markdown, links: links)[...]
+        // An image alone is inline here: its hook writes no block.
+        let rendering = render(markdown, links: links, inline: true)
+        if !rendering.problems.isEmpty { throw MarkdownURLError(problems: rendering.problems) }
+        if let error = rendering.hookError { throw error }
+        var block = rendering.html[...]
         while block.utf8.last == 0x0A { block = block.dropLast() }
         while block.utf8.first == 0x0A { block = block.dropFirst() }
         if block.isEmpty { return "" }
@@ -84,7 +88,9 @@ public struct MarkdownRenderer: Sendable {
     /// Parses once, checks and resolves every link and image URL, gives headings their ids,
     /// takes out the components placed in the text (with `components`), writes the elements
     /// the theme has hooks for with them, renders.
-    func render(_ markdown: String, links: Links? = nil, components: Bool = false) -> Rendering {
+    /// `inline`: the text is one paragraph's content (an `inline-markdown` field): no image
+    /// is a block of its own.
+    func render(_ markdown: String, links: Links? = nil, components: Bool = false, inline: Bool = false) -> Rendering {
         // Everything cmark allocates comes from this thread's arena and goes at once when the
         // render is done (a bump each instead of a malloc and a free per node and buffer), the
         // extensions' tables, cells and footnote lists included: they allocate through the
@@ -123,7 +129,11 @@ public struct MarkdownRenderer: Sendable {
         var hooked: [(node: OpaquePointer, element: MarkdownHooks.Element)] = []
         var fences: [OpaquePointer] = []
         let hooks = self.hooks
-        if triggers.walk || autolinks || triggers.headings || triggers.components || hooks != nil, let iterator = cmark_iter_new(document) {
+        // A hook's element may be in the text (an indented code block has no marker to look for).
+        let hooksWalk = hooks.map { hooks in
+            hooks.has(.codeblock) || (hooks.has(.blockquote) && triggers.quotes) || (hooks.has(.table) && triggers.pipes)
+        } ?? false
+        if triggers.walk || autolinks || triggers.headings || triggers.components || hooksWalk, let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
                 guard let node = cmark_iter_get_node(iterator) else { continue }
@@ -198,7 +208,7 @@ public struct MarkdownRenderer: Sendable {
             headingNodes, markdown: markdown, footnotes: triggers.footnotes && options.footnotes, markIDs: hooks?.has(.heading) != true, problems: &problems)
         var hookOutput = MarkdownHookOutput()
         if let hooks, !hooked.isEmpty {
-            var context = HookContext(flags: flags, extensions: cmark_parser_get_syntax_extensions(parser))
+            var context = HookContext(flags: flags, extensions: cmark_parser_get_syntax_extensions(parser), inline: inline)
             context.headings = Dictionary(zip(headingNodes, headings), uniquingKeysWith: { first, _ in first })
             if hooksImages {
                 for (index, image) in images.enumerated() { context.images[image.node] = (image.size, index > 0) }

@@ -22,6 +22,8 @@ struct MarkdownTriggers {
     var headings = false
     /// `component`: a fence that places a component (`MarkdownComponents`) holds it.
     var components = false
+    /// `>` (a blockquote's marker) and `|` (a table's): for render hooks of those elements.
+    var quotes = false, pipes = false
 
     init(_ markdown: String) {
         var text = markdown
@@ -43,6 +45,8 @@ struct MarkdownTriggers {
             walk = has(UInt8(ascii: "[")) || has(UInt8(ascii: "<")) || has(Self.reference)
             headings = has(UInt8(ascii: "#")) || Self.hasUnderlineEnding(raw)
             components = has(Self.component)
+            quotes = has(UInt8(ascii: ">"))
+            pipes = has(UInt8(ascii: "|"))
         }
     }
 

@@ -168,6 +168,14 @@ import Testing
         #expect(try site.read("index.html").contains("<p>See <a href=\"/\" data-text=\"home\">home</a>.</p>"))
     }
 
+    @Test func anImageAloneInAnInlineFieldStaysInline() throws {
+        let site = try TemporarySite(Self.printing.merging([
+            "content/index.md": "---\ntitle: Home\nsections:\n  - items:\n      - { component: note, message: \"![logo](https://example.com/a.png)\" }\n---\n",
+        ]) { _, new in new })
+        try site.build()
+        #expect(try site.read("index.html").contains("<p>[inline src=https://example.com/a.png alt=logo title= size=x lazy=false external=true html=<img src=\"https://example.com/a.png\" alt=\"logo\" />]</p>"))
+    }
+
     @Test func theSitesHookTakesThePlaceOfTheThemes() throws {
         let html = try Self.body("## Hi\n", files: Self.printing.merging(["markdown/heading.mustache": "<h{{level}} class=\"site\">{{text}}</h{{level}}>\n"]) { _, new in new })
         #expect(html == "<h2 class=\"site\">Hi</h2>\n")
