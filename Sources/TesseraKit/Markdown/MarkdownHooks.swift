@@ -3,14 +3,17 @@ import Foundation
 /// A theme's render hooks: templates of `markdown/` (the site's, else the theme's) that write one
 /// kind of Markdown element in place of libcmark's HTML. Each gets the element's view data
 /// (documented in Themes.md) and `t`; an element without a hook is written as libcmark writes it.
-public struct MarkdownHooks: Sendable {
+///
+/// A class: every copy of a page's transform context holds the renderer and its hooks, and one
+/// reference is cheaper to copy than the template library they hold.
+public final class MarkdownHooks: Sendable {
     /// The elements a hook can write: `markdown/<element>.mustache`.
     public enum Element: String, Sendable, CaseIterable {
         case heading, link, image, codeblock, blockquote, table
     }
 
-    var templates: [Element: CompiledTemplate]
-    var renderer: TemplateRenderer
+    let templates: [Element: CompiledTemplate]
+    let renderer: TemplateRenderer
 
     /// The library's hooks, rendered with the strings of `translator`'s language; nil when the
     /// theme and the site have none.

@@ -30,7 +30,8 @@ struct TemplateRenderer: Sendable {
         for include in rendering.includes where include.problem == nil {
             partialUse?.record(library.dependencies["partials/" + include.partial] ?? ["partials/" + include.partial])
         }
-        let sources = TemplateSources(template, library: library, includes: rendering.includes)
+        // Only a render with a problem needs to know where its tags are.
+        lazy var sources = TemplateSources(template, library: library, includes: rendering.includes)
         func failure(_ diagnostics: [Diagnostic]) -> TesseraError { TesseraError(diagnostics: sources.noted(diagnostics)) }
         if let name = rendering.tooDeep {
             let include = rendering.includes.last { $0.partial == name && $0.includer == name }
