@@ -36,8 +36,13 @@ test: deps
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/tessera-tests-XXXXXX") && TMPDIR=$$tmp $(SWIFT) test; status=$$?; rm -rf "$$tmp"; exit $$status
 
 ## Install the C library Tessera links (GitHub's libcmark-gfm and its extensions) and pkg-config,
-## when missing.
+## when missing, and Pygments, which colours code blocks at build time (one long-lived worker).
 deps:
+	@python3 -c "import pygments, sys; sys.exit(pygments.__version__ != '2.21.0')" >/dev/null 2>&1 || { \
+		python3 -m pip --version >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-pip >/dev/null; }; \
+		python3 -m pip install --quiet --disable-pip-version-check pygments==2.21.0 >/dev/null 2>&1 \
+		|| python3 -m pip install --quiet --disable-pip-version-check --break-system-packages pygments==2.21.0 >/dev/null 2>&1; \
+	} || echo "note: Pygments 2.21.0 not installed; code blocks will be written without colours"
 	@missing=""; \
 	for package in libcmark-gfm-dev libcmark-gfm-extensions-dev; do \
 		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \

@@ -89,10 +89,11 @@ struct SwiftTypes {
                 public let body: [TesseraBodyBlock]?
             }
 
-            /// A block of the body: a run of its Markdown as HTML, or a component placed in it.
+            /// A block of the body: a run of its Markdown as HTML, a component placed in it, or a code block.
             public enum TesseraBodyBlock: Decodable, Sendable {
                 case markdown(html: String)
                 case component(TesseraComponent)
+                case code(TesseraCodeBlock)
 
                 private enum CodingKeys: String, CodingKey { case kind, html, component }
 
@@ -100,8 +101,38 @@ struct SwiftTypes {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     switch try container.decode(String.self, forKey: .kind) {
                     case "component": self = .component(try container.decode(TesseraComponent.self, forKey: .component))
+                    case "code": self = .code(try TesseraCodeBlock(from: decoder))
                     default: self = .markdown(html: try container.decodeIfPresent(String.self, forKey: .html) ?? "")
                     }
+                }
+            }
+
+            /// A code block of the body: an app colours `tokens` with its own theme.
+            public struct TesseraCodeBlock: Decodable, Sendable {
+                /// The fence's language as written; nil for a block without one.
+                public let language: String?
+                /// The language's name for people (`TypeScript`).
+                public let languageName: String?
+                public let code: String
+                /// A file name to show above the block.
+                public let title: String?
+                /// Set when the lines are numbered: the first line's number.
+                public let firstLineNumber: Int?
+                /// Lines to mark, counted from 1.
+                public let markedLines: [Int]?
+                /// Runs of the code with Pygments' token type (`Keyword.Declaration`); nil when not highlighted.
+                public let tokens: [TesseraCodeToken]?
+            }
+
+            /// One run of a code block: `["Keyword", "func"]` in the JSON.
+            public struct TesseraCodeToken: Decodable, Sendable {
+                public let type: String
+                public let text: String
+
+                public init(from decoder: Decoder) throws {
+                    var container = try decoder.unkeyedContainer()
+                    type = try container.decode(String.self)
+                    text = try container.decode(String.self)
                 }
             }
 
@@ -307,7 +338,19 @@ struct TypeScriptTypes {
             }
 
             /** A block of the body: a run of its Markdown as HTML, or a component placed in it. */
-            export type TesseraBodyBlock = { kind: "markdown"; html: string } | { kind: "component"; component: TesseraComponent };
+            export type TesseraBodyBlock = { kind: "markdown"; html: string } | { kind: "component"; component: TesseraComponent } | TesseraCodeBlock;
+
+            /** A code block of the body: an app colours `tokens` (Pygments' token types) with its own theme. */
+            export interface TesseraCodeBlock {
+              kind: "code";
+              language: string | null;
+              languageName?: string;
+              code: string;
+              title?: string;
+              firstLineNumber?: number;
+              markedLines?: number[];
+              tokens?: [type: string, text: string][];
+            }
 
             export interface TesseraPageInfo {
               id: string;

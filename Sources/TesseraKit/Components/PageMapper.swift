@@ -72,12 +72,13 @@ struct PageMapper: Sendable {
     func map(_ page: Page) throws -> PageView {
         guard var context = contexts[page.language] ?? contexts.values.first else { throw TesseraError("no language for \(page.relativePath)") }
         context.pageURL = page.url
-        let fragments = FragmentRecorder()
-        context.fragments = fragments
+        let recorder = MarkdownRecorder()
+        context.recorder = recorder
         let errors = DiagnosticCollector()
         var bodyHTML: String?
         var headings: [MarkdownHeading] = []
         var embedded: [ComponentView] = []
+        var code: [RenderedCode] = []
         if !page.body.isBlank {
             do {
                 var links = context.markdownLinks
@@ -85,6 +86,7 @@ struct PageMapper: Sendable {
                 let body = try context.markdown.document(page.body, links: links, components: true)
                 bodyHTML = body.html
                 headings = body.headings
+                code = body.code
                 embedded = body.components.compactMap { placed in errors.attempt { try embed(placed, in: page, context: context) } }
             } catch let error as MarkdownURLError {
                 errors.report(error.diagnostics(from: SourceLocation(file: page.sourcePath, line: page.bodyLine), what: "the page's Markdown"))
@@ -124,7 +126,11 @@ struct PageMapper: Sendable {
         try errors.throwIfErrors()
         let data = ViewObject(Self.pageLayout, values: Self.data(of: page, context: context) + languageData(of: page, basePath: context.links.basePath)
                               + [image, .list(TableOfContents.nested(headings)), .bool(headings.count >= TableOfContents.shownFrom)])
-        return PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections, headings: headings, embedded: embedded, fragments: fragments.links)
+        var view = PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections, headings: headings, embedded: embedded, fragments: recorder.links)
+        view.code = code
+        view.warnings = recorder.warnings
+        view.unhighlighted = recorder.unhighlighted
+        return view
     }
 
     /// One item per page the query selects. A field the query maps that the component lacks is

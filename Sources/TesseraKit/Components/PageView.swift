@@ -16,6 +16,14 @@ public struct PageView: Sendable, Equatable {
     public var embedded: [ComponentView] = []
     /// Links of the page to ids of pages (its own among them), checked once every page is rendered.
     public var fragments: [FragmentLink] = []
+    /// Code blocks of the body, in order: the body's HTML holds a marker where each is written
+    /// (`MarkdownComponents.codeMarker`); the page JSON makes each a `code` block.
+    public var code: [RenderedCode] = []
+    /// What mapping the page found to say (an unknown language, a misspelt fence option): a page
+    /// with warnings is never kept by the next build, so they are said again.
+    public var warnings: [Diagnostic] = []
+    /// A code block named a language and no engine coloured it: the build says so once.
+    public var unhighlighted = false
 }
 
 /// One section after mapping.

@@ -131,6 +131,8 @@ final class CacheLayer: @unchecked Sendable {
     /// with the files it keeps, or into the new folder (what it holds already is not written
     /// again) swapped in.
     func write(_ files: [OutputFile], with writer: OutputWriter, site: RenderedSite, context: BuildContext) throws -> [String] {
+        // The blocks this build highlighted, for the next (a build that made every page keeps only its own).
+        if context.options.cacheDirectory != nil { site.mapped.routed.loaded.configured.highlighter?.save(complete: keptPages.isEmpty) }
         if context.options.updatesInPlace, let memory {
             return try writer.update(files, cache: memory)
         }

@@ -206,6 +206,8 @@ final class IncrementalBuild: @unchecked Sendable {
         }
         var environment = StableDigest()
         environment.combine(Self.engineIdentity)
+        // The highlighter writes the pages' code: another engine (or none) writes other HTML.
+        environment.combine("highlight=" + (configured.highlighter?.identity ?? "off"))
         environment.combine("drafts=\(context.options.includeDrafts) future=\(context.options.includeFuture) theme=\(theme.directory)")
         for path in paths.sorted() {
             environment.combine(path)

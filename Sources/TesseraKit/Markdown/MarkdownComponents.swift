@@ -51,16 +51,31 @@ public enum MarkdownComponents {
     /// What stands in the HTML for the component placed `index`-th.
     static func marker(_ index: Int) -> String { "\u{5}\(index)\u{6}" }
 
+    /// What stands in a page body's HTML for its `index`-th code block (`MarkdownDocument.code`).
+    static func codeMarker(_ index: Int) -> String { "\u{5}c\(index)\u{6}" }
+
+    /// A marker's meaning: the text between its bytes.
+    static func placed(_ text: Substring) -> Placement? {
+        if text.first == "c" { return Int(text.dropFirst()).map(Placement.code) }
+        return Int(text).map(Placement.component)
+    }
+
+    /// What a marker stands for.
+    enum Placement: Equatable {
+        case component(Int)
+        case code(Int)
+    }
+
     /// The HTML cut at each marker: the runs of HTML between them (empty ones dropped) and
-    /// the components' indexes, in order.
+    /// the components' and code blocks' indexes, in order.
     static func split(_ html: String) -> [Run] {
         var runs: [Run] = []
         var rest = html[...]
         while let open = rest.firstIndex(of: "\u{5}"), let close = rest[open...].firstIndex(of: "\u{6}"),
-              let index = Int(rest[rest.index(after: open)..<close]) {
+              let placement = placed(rest[rest.index(after: open)..<close]) {
             let before = rest[..<open]
             if !before.allSatisfy(\.isWhitespace) { runs.append(.html(String(before))) }
-            runs.append(.component(index))
+            runs.append(.placed(placement))
             rest = rest[rest.index(after: close)...]
             if rest.first == "\n" { rest = rest.dropFirst() }
         }
@@ -70,26 +85,31 @@ public enum MarkdownComponents {
 
     enum Run: Equatable {
         case html(String)
-        case component(Int)
+        case placed(Placement)
     }
 
     /// Whether HTML holds a component's marker.
     static func hasMarkers(_ html: String) -> Bool { ByteSearch.contains("\u{5}", in: html) }
 
-    /// The HTML with each marker replaced by `rendered(index)` (a marker replaced by nothing,
-    /// with its line break).
-    static func replacingMarkers(in html: String, with rendered: (Int) -> String) -> String {
-        var out = ""
-        var rest = html[...]
-        while let open = rest.firstIndex(of: "\u{5}"), let close = rest[open...].firstIndex(of: "\u{6}") {
-            out += rest[..<open]
-            let html = Int(rest[rest.index(after: open)..<close]).map(rendered) ?? ""
-            out += html
-            rest = rest[rest.index(after: close)...]
-            // A component left out takes its line with it.
-            if html.isEmpty, rest.first == "\n" { rest = rest.dropFirst() }
+    /// The HTML with each marker replaced by `rendered(placement)` (a marker replaced by nothing,
+    /// with its line break). Read as bytes: it runs over a whole page's HTML.
+    static func replacingMarkers(in html: String, with rendered: (Placement) -> String) -> String {
+        var html = html
+        return html.withUTF8 { bytes -> String in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 2)
+            var start = 0
+            while let open = bytes[start...].firstIndex(of: 0x05), let close = bytes[open...].firstIndex(of: 0x06) {
+                out.append(contentsOf: bytes[start..<open])
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)
+                let replacement = placed(text[...]).map(rendered) ?? ""
+                out.append(contentsOf: replacement.utf8)
+                start = close + 1
+                // A component left out takes its line with it.
+                if replacement.isEmpty, start < bytes.count, bytes[start] == 0x0A { start += 1 }
+            }
+            out.append(contentsOf: bytes[start...])
+            return String(decoding: out, as: UTF8.self)
         }
-        out += rest
-        return out
     }
 }

@@ -24,6 +24,8 @@ public struct MarkdownDocument: Sendable, Equatable {
     public var headings: [MarkdownHeading]
     /// Components placed in the text, in order (see `MarkdownComponents`); empty unless asked for.
     public var components: [MarkdownComponents.Placed] = []
+    /// Code blocks taken out of the text with the components, in order (`MarkdownComponents.codeMarker`).
+    public var code: [RenderedCode] = []
 }
 
 /// The ids of a text's headings: `{#custom-id}` where one is written at a heading's end, else

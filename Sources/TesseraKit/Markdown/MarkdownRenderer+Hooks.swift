@@ -55,10 +55,9 @@ extension MarkdownRenderer {
     }
 
     /// The element a hook may write for a node of `type`, when the walk meets it for the last
-    /// time (leaving a container, or at a leaf).
+    /// time (leaving a container, or at a leaf). Code blocks are written apart (`writeCode`).
     static func hookedElement(_ type: cmark_node_type, node: OpaquePointer, leaving: Bool) -> MarkdownHooks.Element? {
         switch type {
-        case CMARK_NODE_CODE_BLOCK: return .codeblock
         case CMARK_NODE_HEADING where leaving: return .heading
         case CMARK_NODE_LINK where leaving: return .link
         case CMARK_NODE_IMAGE where leaving: return .image
@@ -85,9 +84,6 @@ extension MarkdownRenderer {
                 child = cmark_node_next(current)
             }
             return html
-        }
-        func text(_ node: OpaquePointer?) -> String {
-            node.flatMap { cmark_node_get_literal($0) }.map { String(cString: $0) } ?? ""
         }
         // Plain texts before any element is replaced: an image's alt inside a link is its text.
         let plain = hooked.map { $0.element == .link || $0.element == .image ? Self.plainText(of: $0.node) : "" }
@@ -121,9 +117,7 @@ extension MarkdownRenderer {
                 ]
                 if isBlock, let parent { replaced = parent } else { block = false }
             case .codeblock:
-                let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
-                let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
-                values = [("language", language.isEmpty ? .null : .string(language)), ("info", info.isEmpty ? .null : .string(info)), ("code", .string(text(node))), ("html", .string(render(node)))]
+                continue
             case .blockquote:
                 let alert = Self.takeAlert(from: node)
                 values = [
@@ -137,10 +131,49 @@ extension MarkdownRenderer {
             // A hook ends where its template does, not at the file's last line break (libcmark
             // writes one after each block).
             if html.hasSuffix("\n") { html.removeLast() }
-            let marker = output.add(html)
-            guard let standIn = cmark_node_new_with_mem(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_TEXT, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { continue }
-            marker.withCString { _ = block ? cmark_node_set_on_enter(standIn, $0) : cmark_node_set_literal(standIn, $0) }
-            if cmark_node_insert_before(replaced, standIn) != 0 { cmark_node_unlink(replaced) }
+            Self.replace(replaced, with: output.add(html), block: block)
+        }
+    }
+
+    /// Puts `marker` in `node`'s place: a block of its own, or text in a paragraph.
+    static func replace(_ node: OpaquePointer, with marker: String, block: Bool) {
+        guard let standIn = cmark_node_new_with_mem(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_TEXT, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { return }
+        marker.withCString { _ = block ? cmark_node_set_on_enter(standIn, $0) : cmark_node_set_literal(standIn, $0) }
+        if cmark_node_insert_before(node, standIn) != 0 { cmark_node_unlink(node) }
+    }
+
+    /// Writes each code block: highlighted, through the `codeblock` hook when the theme has one,
+    /// and in a page's body (`inBody`) taken out as a block of its own (`Rendering.code`, for the
+    /// page JSON's `code` blocks) with a marker where it goes. The fence's problems and an
+    /// unknown language are warnings at the fence's line.
+    func writeCode(_ nodes: [OpaquePointer], lines: [Substring], inBody: Bool, output: inout MarkdownHookOutput, into result: inout Rendering) throws {
+        for node in nodes {
+            var length: Int32 = 0, offset: Int32 = 0, character: CChar = 0
+            let fenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
+            let info = fenced ? cmark_node_get_fence_info(node).map { String(cString: $0) } ?? "" : ""
+            let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            let line = Int(cmark_node_get_start_line(node))
+            // The info string's column: after the fence's characters and the spaces that follow.
+            var column = Int(cmark_node_get_start_column(node)) + Int(length)
+            if lines.indices.contains(line - 1) {
+                let text = lines[line - 1].unicodeScalars
+                var index = text.index(text.startIndex, offsetBy: min(column - 1, text.count))
+                while index < text.endIndex, text[index] == " " || text[index] == "\t" {
+                    index = text.index(after: index)
+                    column += 1
+                }
+            }
+            let block = highlight(code, info: CodeFenceInfo(info), line: line, column: column, into: &result)
+            var html = block.html()
+            if let hooks, hooks.has(.codeblock) { html = try hooks.render(.codeblock, CodeBlockHook.values(of: block, info: info, html: html)) }
+            // A block ends where its HTML does: its marker's line ends it as libcmark ends a block.
+            if html.hasSuffix("\n") { html.removeLast() }
+            if inBody {
+                result.code.append(RenderedCode(block: block, html: html))
+                Self.replace(node, with: MarkdownComponents.codeMarker(result.code.count - 1), block: true)
+            } else {
+                Self.replace(node, with: output.add(html), block: true)
+            }
         }
     }
 

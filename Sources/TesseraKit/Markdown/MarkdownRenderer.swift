@@ -11,10 +11,13 @@ public struct MarkdownRenderer: Sendable {
     public var options: SiteConfiguration.MarkdownOptions
     /// The theme's render hooks; nil: every element as libcmark writes it.
     public var hooks: MarkdownHooks?
+    /// What colours code blocks; nil: code is written plain.
+    public var highlighter: CodeHighlighter?
 
-    public init(options: SiteConfiguration.MarkdownOptions = .init(), hooks: MarkdownHooks? = nil) {
+    public init(options: SiteConfiguration.MarkdownOptions = .init(), hooks: MarkdownHooks? = nil, highlighter: CodeHighlighter? = nil) {
         self.options = options
         self.hooks = hooks
+        self.highlighter = highlighter
     }
 
     /// A link or image of the Markdown that cannot be written: a refused URL (`URLSafety`) or an
@@ -32,9 +35,9 @@ public struct MarkdownRenderer: Sendable {
         public var resolver: LinkResolver
         public var pageURL: String
         /// Where links to a page's ids (`#setup`, `@/guide.md#setup`) are recorded, placed in
-        /// their file by `origin`, for `FragmentCheck`.
-        var fragments: FragmentRecorder?
-        var origin: FragmentRecorder.Origin?
+        /// their file by `origin`, for `FragmentCheck`; and the text's warnings.
+        var recorder: MarkdownRecorder?
+        var origin: MarkdownRecorder.Origin?
 
         public init(resolver: LinkResolver, pageURL: String) {
             self.resolver = resolver
@@ -54,12 +57,13 @@ public struct MarkdownRenderer: Sendable {
     /// its end, else GitHub's slug of its text, unique in the text. Throws `MarkdownURLError`
     /// for refused URLs, broken internal targets, broken `{#id}`s and two headings of one id.
     /// With `components`, fenced blocks of info string `component` are taken out of the text
-    /// (`MarkdownComponents`); without, they are an error.
+    /// (`MarkdownComponents`); without, they are an error. With `components`, code blocks are
+    /// taken out of the text too, each a marker of its own (`MarkdownDocument.code`).
     public func document(_ markdown: String, links: Links? = nil, components: Bool = false) throws -> MarkdownDocument {
         let rendering = render(markdown, links: links, components: components)
         if !rendering.problems.isEmpty { throw MarkdownURLError(problems: rendering.problems) }
         if let error = rendering.hookError { throw error }
-        return MarkdownDocument(html: rendering.html, headings: rendering.headings, components: rendering.components)
+        return MarkdownDocument(html: rendering.html, headings: rendering.headings, components: rendering.components, code: rendering.code)
     }
 
     /// Inline HTML: one paragraph without its `<p>`, for titles and one-line messages.
@@ -129,27 +133,33 @@ public struct MarkdownRenderer: Sendable {
         // Elements the theme's hooks write, inner ones first (each when the walk leaves it).
         var hooked: [(node: OpaquePointer, element: MarkdownHooks.Element)] = []
         var fences: [OpaquePointer] = []
+        // Code blocks Tessera writes itself: highlighted, through the hook, or placed as blocks of the body.
+        var codeNodes: [OpaquePointer] = []
         let hooks = self.hooks
-        // A hook's element may be in the text (an indented code block has no marker to look for).
+        let writesCode = triggers.code && (highlighter != nil || components || hooks?.has(.codeblock) == true)
+        // A hook's element may be in the text.
         let hooksWalk = hooks.map { hooks in
-            hooks.has(.codeblock) || (hooks.has(.blockquote) && triggers.quotes) || (hooks.has(.table) && triggers.pipes)
+            (hooks.has(.blockquote) && triggers.quotes) || (hooks.has(.table) && triggers.pipes)
         } ?? false
-        if triggers.walk || autolinks || triggers.headings || triggers.components || hooksWalk, let iterator = cmark_iter_new(document) {
+        if triggers.walk || autolinks || triggers.headings || triggers.components || hooksWalk || writesCode, let iterator = cmark_iter_new(document) {
             defer { cmark_iter_free(iterator) }
             while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
                 guard let node = cmark_iter_get_node(iterator) else { continue }
                 let type = cmark_node_get_type(node)
                 let leaving = cmark_iter_get_event_type(iterator) == CMARK_EVENT_EXIT
                 if let hooks, let element = Self.hookedElement(type, node: node, leaving: leaving), hooks.has(element) {
-                    if element != .codeblock || !(triggers.components && MarkdownComponents.isFence(node)) { hooked.append((node, element)) }
+                    hooked.append((node, element))
                 }
                 if type == CMARK_NODE_HEADING, leaving {
                     headingNodes.append(node)
                     continue
                 }
-                if type == CMARK_NODE_CODE_BLOCK, triggers.components, MarkdownComponents.isFence(node) {
-                    fences.append(node)
-                    continue
+                if type == CMARK_NODE_CODE_BLOCK {
+                    if triggers.components, MarkdownComponents.isFence(node) {
+                        fences.append(node)
+                        continue
+                    }
+                    if writesCode { codeNodes.append(node) }
                 }
                 if references, type == CMARK_NODE_TEXT || type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE || type == CMARK_NODE_CODE_BLOCK,
                    let problem = ControlCharacters.decodedReference(in: node, markdown: markdown) {
@@ -163,7 +173,7 @@ public struct MarkdownRenderer: Sendable {
                 if let reason = URLSafety.problem(with: url, isImage: isImage) {
                     problem = ("refused URL in %@: \(reason)", "link to a page, a file or an http(s) address; `\(url.prefix(40))` is not allowed")
                 } else if let links, url.hasPrefix("#") {
-                    if let recorder = links.fragments, let origin = links.origin, let id = LinkResolver.fragment(of: url) {
+                    if let recorder = links.recorder, let origin = links.origin, let id = LinkResolver.fragment(of: url) {
                         if lines == nil { lines = markdown.split(separator: "\n", omittingEmptySubsequences: false) }
                         let (line, column) = Self.position(of: url, node: node, lines: lines ?? [])
                         recorder.record(.init(page: links.pageURL, id: id), at: origin.place(line: line, column: column))
@@ -172,7 +182,7 @@ public struct MarkdownRenderer: Sendable {
                     do {
                         let resolved = try links.resolver.resolve(url, from: links.pageURL, filesOnly: isImage)
                         if resolved.url != url { resolved.url.withCString { _ = cmark_node_set_url(node, $0) } }
-                        if let target = resolved.fragmentTarget, let recorder = links.fragments, let origin = links.origin {
+                        if let target = resolved.fragmentTarget, let recorder = links.recorder, let origin = links.origin {
                             if lines == nil { lines = markdown.split(separator: "\n", omittingEmptySubsequences: false) }
                             let (line, column) = Self.position(of: url, node: node, lines: lines ?? [])
                             recorder.record(target, at: origin.place(line: line, column: column))
@@ -208,6 +218,14 @@ public struct MarkdownRenderer: Sendable {
         let headings = headingNodes.isEmpty ? [] : identify(
             headingNodes, markdown: markdown, footnotes: triggers.footnotes && options.footnotes, markIDs: hooks?.has(.heading) != true, problems: &problems)
         var hookOutput = MarkdownHookOutput()
+        if !codeNodes.isEmpty {
+            if lines == nil { lines = markdown.split(separator: "\n", omittingEmptySubsequences: false) }
+            do {
+                try writeCode(codeNodes, lines: lines ?? [], inBody: components, output: &hookOutput, into: &result)
+            } catch {
+                result.hookError = error
+            }
+        }
         if let hooks, !hooked.isEmpty {
             var context = HookContext(flags: flags, extensions: cmark_parser_get_syntax_extensions(parser), inline: inline)
             context.headings = Dictionary(zip(headingNodes, headings), uniquingKeysWith: { first, _ in first })
@@ -229,6 +247,12 @@ public struct MarkdownRenderer: Sendable {
         if !headings.isEmpty && hooks?.has(.heading) != true { html = Self.insertingIDs(into: html, count: headings.count) }
         if imagesMarked { html = MarkdownImages.insertingAttributes(into: html) }
         result.html = html
+        if let recorder = links?.recorder, let origin = links?.origin {
+            for warning in result.warnings {
+                recorder.warn(Diagnostic(.warning, warning.message, at: origin.place(line: warning.line, column: warning.column), hint: warning.hint))
+            }
+            if result.unhighlighted { recorder.markUnhighlighted() }
+        }
         return result
     }
 
@@ -241,6 +265,13 @@ public struct MarkdownRenderer: Sendable {
         var components: [MarkdownComponents.Placed] = []
         /// A hook that failed to render (its template's error).
         var hookError: Error?
+        /// Code blocks taken out of the text (with `components`), in order; a marker of
+        /// `MarkdownComponents.codeMarker` stands for each in `html`.
+        var code: [RenderedCode] = []
+        /// What the text should say otherwise: an unknown language, an option the fence misspells.
+        var warnings: [LinkProblem] = []
+        /// A block had a language and no engine coloured it (the build says so once).
+        var unhighlighted = false
     }
 
     /// Puts each image's extra attributes into its title, behind a marker (`\u{3}` spec `\u{4}`,

@@ -24,6 +24,8 @@ struct MarkdownTriggers {
     var components = false
     /// `>` (a blockquote's marker) and `|` (a table's): for render hooks of those elements.
     var quotes = false, pipes = false
+    /// A fence (three backticks or tildes), a tab, or four spaces: where a code block can be.
+    var code = false
 
     init(_ markdown: String) {
         var text = markdown
@@ -47,6 +49,7 @@ struct MarkdownTriggers {
             components = has(Self.component)
             quotes = has(UInt8(ascii: ">"))
             pipes = has(UInt8(ascii: "|"))
+            code = has(Self.backticks) || has(Self.tildes) || has(UInt8(ascii: "\t")) || has(Self.indent)
         }
     }
 
@@ -65,6 +68,7 @@ struct MarkdownTriggers {
     }
 
     private static let www = Array("www.".utf8), scheme = Array("://".utf8), footnote = Array("[^".utf8), reference = Array("&#".utf8), component = Array(MarkdownComponents.info.utf8)
+    private static let backticks = Array("```".utf8), tildes = Array("~~~".utf8), indent = Array("    ".utf8)
 
     /// Bytes after which the autolinker never links a `www.`: it is neither a space nor `*_~(`,
     /// and no block's marker ends with it right before the block's text (as `>`, `|` or a

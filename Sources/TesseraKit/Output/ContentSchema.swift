@@ -20,10 +20,19 @@ struct ContentSchemaWriter {
             "link": object(["url": ["type": "string"], "external": ["type": "boolean"]], required: ["url", "external"]),
             "image": object(["src": ["type": "string"], "alt": ["type": "string"], "external": ["type": "boolean"]], required: ["src", "alt", "external"]),
             "component": ["anyOf": codes.map { ["$ref": "#/$defs/component-\($0)"] }],
-            // The body's blocks in reading order: runs of its Markdown's HTML and the components placed in it.
+            // The body's blocks in reading order: runs of its Markdown's HTML, the components placed
+            // in it, and its code blocks (with Pygments' token types, when highlighted).
             "body": ["type": "array", "items": ["oneOf": [
                 object(["kind": ["const": "markdown"], "html": ["type": "string"]], required: ["kind", "html"]),
                 object(["kind": ["const": "component"], "component": ["$ref": "#/$defs/component"]], required: ["kind", "component"]),
+                object([
+                    "kind": ["const": "code"], "code": ["type": "string"], "language": ["type": ["string", "null"]], "languageName": ["type": "string"],
+                    "title": ["type": "string"], "firstLineNumber": ["type": "integer", "minimum": 0],
+                    "markedLines": ["type": "array", "items": ["type": "integer", "minimum": 1]],
+                    "tokens": ["type": "array", "items": [
+                        "type": "array", "prefixItems": [["type": "string"], ["type": "string"]], "minItems": 2, "maxItems": 2, "items": false,
+                    ]],
+                ], required: ["kind", "code", "language"]),
             ]]],
             // A heading of the body and the deeper ones after it, for `page.toc`.
             "heading": object(

@@ -222,9 +222,13 @@ extension RoutedSite {
                 var listedContext = context
                 listedContext.pageURL = listed.url
                 // Links were checked when the page itself was mapped; here they only need to be absolute.
-                // Components placed in the body are left out: they need the theme's styles.
-                html = (try? context.markdown.document(listed.body, links: listedContext.markdownLinks, components: true)).map {
-                    FeedWriter.absolutize(MarkdownComponents.replacingMarkers(in: $0.html) { _ in "" }, origin: origin)
+                // Components placed in the body are left out: they need the theme's styles. Code
+                // blocks stay, highlighted (a reader without the styles shows the code plain).
+                html = (try? context.markdown.document(listed.body, links: listedContext.markdownLinks, components: true)).map { document in
+                    FeedWriter.absolutize(MarkdownComponents.replacingMarkers(in: document.html) { placement in
+                        guard case .code(let index) = placement, document.code.indices.contains(index) else { return "" }
+                        return document.code[index].block.html()
+                    }, origin: origin)
                 }
             } else if let summary = listed.summary {
                 html = FeedWriter.xml(summary)

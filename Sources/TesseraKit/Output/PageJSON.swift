@@ -7,8 +7,9 @@ import Foundation
 struct PageDocument {
     static let format = "tessera.page"
     /// 2: `buildDate` left out of every document, so an unchanged page gives the same bytes on
-    /// every build (HTTP caches and incremental builds rely on it).
-    static let version = 3
+    /// every build (HTTP caches and incremental builds rely on it). 3: `body` as blocks, with
+    /// the components placed in it. 4: code blocks of the body as `code` blocks, with tokens.
+    static let version = 4
 
     var registry: ComponentRegistry
     /// `https://example.com`, or "" when baseURL is a path.
@@ -57,27 +58,27 @@ struct PageDocument {
             "format": .string(Self.format),
             "version": .int(Self.version),
             "page": .object(meta),
-            "sections": .array(view.sections.enumerated().map { index, section in .object(sectionObject(section, index: index, embedded: view.embedded)) }),
+            "sections": .array(view.sections.enumerated().map { index, section in .object(sectionObject(section, index: index, embedded: view.embedded, code: view.code)) }),
         ]
-        if let content = view.content { document["body"] = body(content, embedded: view.embedded) }
+        if let content = view.content { document["body"] = body(content, embedded: view.embedded, code: view.code) }
         return document
     }
 
     /// `embedded`: the components placed in the page's body, for the `body` component's blocks.
-    private func sectionObject(_ section: SectionView, index: Int, embedded: [ComponentView]) -> [String: JSONValue] {
+    private func sectionObject(_ section: SectionView, index: Int, embedded: [ComponentView], code: [RenderedCode]) -> [String: JSONValue] {
         var ids = Set<String>()
         var object: [String: JSONValue] = [
             "id": .string(section.id ?? "section-\(index + 1)"),
             "layout": .string(section.layout),
-            "items": .array(section.items.map { .object(component($0, prefix: "", embedded: embedded, taken: &ids)) }),
+            "items": .array(section.items.map { .object(component($0, prefix: "", embedded: embedded, code: code, taken: &ids)) }),
         ]
-        if let header = section.header { object["header"] = .object(component(header, prefix: "", embedded: embedded, taken: &ids)) }
-        if let footer = section.footer { object["footer"] = .object(component(footer, prefix: "", embedded: embedded, taken: &ids)) }
+        if let header = section.header { object["header"] = .object(component(header, prefix: "", embedded: embedded, code: code, taken: &ids)) }
+        if let footer = section.footer { object["footer"] = .object(component(footer, prefix: "", embedded: embedded, code: code, taken: &ids)) }
         return object
     }
 
     /// `{ id, type, version, fields, action }`; `taken` keeps ids unique within a section.
-    private func component(_ view: ComponentView, prefix: String, embedded: [ComponentView] = [], taken: inout Set<String>) -> [String: JSONValue] {
+    private func component(_ view: ComponentView, prefix: String, embedded: [ComponentView] = [], code: [RenderedCode] = [], taken: inout Set<String>) -> [String: JSONValue] {
         var id = prefix + (view.id ?? view.code + "-" + view.contentDigest)
         if !taken.insert(id).inserted {
             var number = 2
@@ -88,7 +89,7 @@ struct PageDocument {
         var fields: [String: JSONValue] = [:]
         var action: String?
         if view.code == BodyComponent.code {
-            fields["content"] = body(view.data["content"]?.text ?? "", embedded: embedded)
+            fields["content"] = body(view.data["content"]?.text ?? "", embedded: embedded, code: code)
         }
         for field in schema?.fields ?? [] {
             guard let value = view.data[field.name], value != .null else { continue }
@@ -146,20 +147,39 @@ struct PageDocument {
     }
 
     /// The body as an app shows it: its blocks in reading order, runs of the Markdown's HTML
-    /// (`{kind: markdown, html}`) and the components placed in it (`{kind: component, component}`,
-    /// ids `body/…`).
-    func body(_ html: String, embedded: [ComponentView]) -> JSONValue {
+    /// (`{kind: markdown, html}`), the components placed in it (`{kind: component, component}`,
+    /// ids `body/…`) and its code blocks (`{kind: code, …}`, `codeBlock`).
+    func body(_ html: String, embedded: [ComponentView], code: [RenderedCode]) -> JSONValue {
         guard MarkdownComponents.hasMarkers(html) else { return html.isEmpty ? [] : [["kind": "markdown", "html": .string(html)]] }
         var ids = Set<String>()
         return .array(MarkdownComponents.split(html).compactMap { run -> JSONValue? in
             switch run {
             case .html(let text):
                 return ["kind": "markdown", "html": .string(text)]
-            case .component(let index):
+            case .placed(.component(let index)):
                 guard embedded.indices.contains(index) else { return nil }
                 return ["kind": "component", "component": .object(component(embedded[index], prefix: "body/", taken: &ids))]
+            case .placed(.code(let index)):
+                guard code.indices.contains(index) else { return nil }
+                return Self.codeBlock(code[index].block)
             }
         })
+    }
+
+    /// A code block for an app to show with its own colours: the language as written and its
+    /// name, the code, and its tokens (`[type, text]` pairs, Pygments' token types) when it was
+    /// highlighted; the title, numbering and marked lines when the fence asks for them.
+    static func codeBlock(_ block: CodeBlock) -> JSONValue {
+        var object: [String: JSONValue] = ["kind": "code", "code": .string(block.code)]
+        object["language"] = block.language.map { .string($0) } ?? .null
+        if let name = block.languageName { object["languageName"] = .string(name) }
+        if let title = block.title { object["title"] = .string(title) }
+        if block.lineNumbers { object["firstLineNumber"] = .int(block.firstLineNumber) }
+        if !block.markedLines.isEmpty { object["markedLines"] = .array(block.markedLines.sorted().map { .int($0) }) }
+        if let pieces = block.highlighted?.pieces(of: block.code) {
+            object["tokens"] = .array(pieces.map { .array([.string($0.type.name), .string(String($0.text))]) })
+        }
+        return .object(object)
     }
 
     /// Markdown for a client: the HTML, and the same as plain text.

@@ -14,7 +14,7 @@ extension RoutedSite {
         let translator = Translator(table: translations[language] ?? TranslationTable(language: language))
         return TransformContext(
             locale: Locale(identifier: language), timeZone: configuration.timeZone, buildDate: buildDate,
-            markdown: MarkdownRenderer(options: configuration.markdown, hooks: MarkdownHooks(library: loaded.templates, translator: translator)), links: links,
+            markdown: MarkdownRenderer(options: configuration.markdown, hooks: MarkdownHooks(library: loaded.templates, translator: translator), highlighter: loaded.configured.highlighter), links: links,
             defaultCurrency: configuration.currency, translator: translator)
     }
 

@@ -27,6 +27,8 @@ public struct ConfiguredSite: Sendable {
     public let theme: Theme
     /// What pages are published against and `site.buildDate` prints.
     public let buildDate: Date
+    /// What colours code blocks, when the site highlights them (`markdown.highlight`).
+    public var highlighter: CodeHighlighter?
 }
 
 /// Every page of the site, with what the theme brings and the `data/` folder. The loading stage

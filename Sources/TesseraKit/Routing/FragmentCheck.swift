@@ -6,11 +6,13 @@ public struct FragmentLink: Sendable, Equatable, Hashable {
     public var location: SourceLocation
 }
 
-/// The fragment links of one page, gathered as it is mapped: its Markdown's (body and fields)
-/// and its `link` fields'.
-final class FragmentRecorder: @unchecked Sendable {
+/// What one page's Markdown and links leave as the page is mapped: its fragment links (its
+/// Markdown's, body and fields, and its `link` fields'), and its Markdown's warnings.
+final class MarkdownRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [FragmentLink] = []
+    private var warned: [Diagnostic] = []
+    private var plainCode = false
 
     /// Where a Markdown text is written, to place its links' lines and columns in their file.
     enum Origin: Sendable {
@@ -34,6 +36,25 @@ final class FragmentRecorder: @unchecked Sendable {
     func record(_ target: LinkResolver.FragmentTarget, at location: SourceLocation) {
         lock.withLock { recorded.append(FragmentLink(target: target, location: location)) }
     }
+
+    func warn(_ warning: Diagnostic) {
+        lock.withLock { warned.append(warning) }
+    }
+
+    /// A code block of the page named a language, and no engine was there to colour it.
+    func markUnhighlighted() {
+        lock.withLock { plainCode = true }
+    }
+
+    /// The warnings, each once, in the order they were met.
+    var warnings: [Diagnostic] {
+        lock.withLock {
+            var seen = Set<String>()
+            return warned.filter { seen.insert("\($0.location.map { "\($0.file):\($0.line):\($0.column)" } ?? "") \($0.message)").inserted }
+        }
+    }
+
+    var unhighlighted: Bool { lock.withLock { plainCode } }
 
     /// In the order they were met; each place once.
     var links: [FragmentLink] {

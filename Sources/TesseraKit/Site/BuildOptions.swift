@@ -23,6 +23,8 @@ public struct BuildOptions: Sendable {
     /// Where `tessera build` keeps what the next build may reuse (`.tessera/cache` in the site);
     /// nil builds everything every time.
     public var cacheDirectory: String?
+    /// The Python whose Pygments highlights code; nil: `TESSERA_PYTHON`, else `python3`.
+    public var python: String?
 
     public init(sourceDirectory: String, outputDirectory: String? = nil, includeDrafts: Bool = false, buildDate: Date? = nil, fallbackBuildDate: Date, writesOutput: Bool = true) {
         self.sourceDirectory = sourceDirectory

@@ -16,9 +16,12 @@ extension SiteConfiguration {
         public var tasklists = true
         /// `[^note]` references and their definitions, listed at the end of the text.
         public var footnotes = true
+        /// Code blocks coloured at build time (Pygments); off, they are written plain.
+        public var highlight = true
 
         public init(smart: Bool = true, unsafe: Bool = false, tables: Bool = true, strikethrough: Bool = true,
-                    autolinks: Bool = true, tasklists: Bool = true, footnotes: Bool = true) {
+                    autolinks: Bool = true, tasklists: Bool = true, footnotes: Bool = true, highlight: Bool = true) {
+            self.highlight = highlight
             self.smart = smart
             self.unsafe = unsafe
             self.tables = tables
@@ -29,7 +32,7 @@ extension SiteConfiguration {
         }
 
         /// The keys of `markdown:`, in the order the documentation lists them.
-        static let names = ["smart", "unsafe", "tables", "strikethrough", "autolinks", "tasklists", "footnotes"]
+        static let names = ["smart", "unsafe", "tables", "strikethrough", "autolinks", "tasklists", "footnotes", "highlight"]
 
         /// Sets the option called `name`; false when there is none.
         mutating func set(_ name: String, to value: Bool) -> Bool {
@@ -41,6 +44,7 @@ extension SiteConfiguration {
             case "autolinks": autolinks = value
             case "tasklists": tasklists = value
             case "footnotes": footnotes = value
+            case "highlight": highlight = value
             default: return false
             }
             return true

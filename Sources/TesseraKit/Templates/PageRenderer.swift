@@ -204,7 +204,14 @@ struct PageRenderer: Sendable {
         values.append(("content", .view(.optional(view.content))))
         values.append(("sections", .rendered(RenderedList(sectionsHTML))))
         var html = try renderer.render(layout, values, context: "layout '\(view.page.layout)'", warnings: warnings)
-        if !embedded.isEmpty { html = MarkdownComponents.replacingMarkers(in: html) { embedded.indices.contains($0) ? embedded[$0] : "" } }
+        if !embedded.isEmpty || !view.code.isEmpty {
+            html = MarkdownComponents.replacingMarkers(in: html) { placement in
+                switch placement {
+                case .component(let index): return embedded.indices.contains(index) ? embedded[index] : ""
+                case .code(let index): return view.code.indices.contains(index) ? view.code[index].html : ""
+                }
+            }
+        }
         return Result(html: html, warnings: warnings.diagnostics, templates: used.union(partialUse.keys), assets: assetUse.used)
     }
 }

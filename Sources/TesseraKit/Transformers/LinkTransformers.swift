@@ -5,7 +5,7 @@ enum LinkTransformers {
     static let link = Transformer("link") { node, field, context in
         let raw = try TextTransformers.string(node, field)
         let resolved = try resolve(raw, node: node, field: field, context: context, filesOnly: false)
-        if let target = resolved.fragmentTarget { context.fragments?.record(target, at: node.location) }
+        if let target = resolved.fragmentTarget { context.recorder?.record(target, at: node.location) }
         return .formatted(resolved.url, ["url": .string(resolved.url), "external": .bool(resolved.isExternal)])
     }
 

@@ -16,8 +16,9 @@ public struct TransformContext: Sendable {
     public var pageURL: String
     /// The page language's strings and plural rules.
     public var translator: Translator
-    /// Where the page being mapped records its links to ids (`FragmentCheck`); nil records none.
-    var fragments: FragmentRecorder?
+    /// Where the page being mapped records its links to ids (`FragmentCheck`) and its Markdown's
+    /// warnings; nil records none.
+    var recorder: MarkdownRecorder?
 
     public init(locale: Locale, timeZone: TimeZone, buildDate: Date, markdown: MarkdownRenderer, links: LinkResolver, defaultCurrency: String = "USD", pageURL: String = "/", translator: Translator? = nil) {
         self.locale = locale
@@ -49,7 +50,7 @@ extension TransformContext {
     /// Markdown links resolve like `link` fields, from the page being built.
     var markdownLinks: MarkdownRenderer.Links {
         var links = MarkdownRenderer.Links(resolver: links, pageURL: pageURL)
-        links.fragments = fragments
+        links.recorder = recorder
         return links
     }
 

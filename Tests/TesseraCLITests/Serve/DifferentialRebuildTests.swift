@@ -327,6 +327,9 @@ final class DifferentialSite {
                     "Body \(Int.random(in: 0..<1000, using: &r)) with *emphasis*.\n", "First paragraph.\n\nSecond, [a link](/p0/).\n", "", "Links to [nothing](missing.md).\n",
                     "## A heading\n\nProse.\n\n```component\ncomponent: note\nmessage: Placed \(Int.random(in: 0..<1000, using: &r)).\n```\n",
                     "```component\ncomponent: nte\n```\n",
+                    // Highlighted code, an unknown language, fence options.
+                    "```swift\nlet n = \(Int.random(in: 0..<1000, using: &r))\n```\n", "```swfit\nlet n = 1\n```\n",
+                    "Code:\n\n```ts {linenos=true hl_lines=[1] title=\"a.ts\"}\nconst a = \(Int.random(in: 0..<1000, using: &r));\n```\n",
                     // Ids other pages link to, and links to other pages' ids, which may go missing.
                     "## Setup\n\nSteps.\n\n## Usage {#use}\n", "Setup\n=====\n\nNo usage.\n",
                     "See [setup](/p0/#setup) and [usage](@/p1.md#use).\n", "Jump to [the top](#setup).\n\n## Setup\n",

@@ -74,7 +74,7 @@ import Testing
         ])
         let other = try TemporarySite(["site.yml": "title: T\ntheme: mini\nmarkdown: { emoji: true }\n"])
         #expect(other.diagnostics() == [
-            "site.yml:3:13: error: unknown markdown option 'emoji'\n    hint: the options are 'smart', 'unsafe', 'tables', 'strikethrough', 'autolinks', 'tasklists' and 'footnotes'",
+            "site.yml:3:13: error: unknown markdown option 'emoji'\n    hint: the options are 'smart', 'unsafe', 'tables', 'strikethrough', 'autolinks', 'tasklists', 'footnotes' and 'highlight'",
         ])
     }
 

@@ -87,11 +87,11 @@ import Testing
         let html = try Self.body("```swift {.numbered}\nlet a = 1 < 2\n```\n\n    indented\n")
         #expect(html == """
             <div data-language="swift" data-info="swift {.numbered}" data-code="let a = 1 &lt; 2
-            "><pre><code class="language-swift">let a = 1 &lt; 2
+            "><pre class="highlight" tabindex="0"><code class="language-swift"><span class="kd">let</span> <span class="nv">a</span> <span class="p">=</span> <span class="mi">1</span> <span class="o">&lt;</span> <span class="mi">2</span>
             </code></pre>
             </div>
             <div data-language="" data-info="" data-code="indented
-            "><pre><code>indented
+            "><pre class="highlight" tabindex="0"><code>indented
             </code></pre>
             </div>
 
@@ -151,7 +151,7 @@ import Testing
         #expect(html == """
             <aside class="tip"><h2 id="a-link-in-a-heading" data-text="A link in a heading">A <a href="/" data-text="link">link</a> in a heading</h2>
             <div data-language="sh" data-info="sh" data-code="echo hi
-            "><pre><code class="language-sh">echo hi
+            "><pre class="highlight" tabindex="0"><code class="language-sh"><span class="nb">echo</span> hi
             </code></pre>
             </div>
             </aside>

@@ -39,7 +39,7 @@ import Testing
         let site = try Self.site()
         try site.build()
         let document = try Self.json(site, "index.json")
-        #expect(document["format"] as? String == "tessera.page" && document["version"] as? Int == 3)
+        #expect(document["format"] as? String == "tessera.page" && document["version"] as? Int == 4)
         let page = try #require(document["page"] as? [String: Any])
         #expect(page["id"] as? String == "index")
         #expect(page["url"] as? String == "/docs/" && page["json"] as? String == "/docs/index.json")

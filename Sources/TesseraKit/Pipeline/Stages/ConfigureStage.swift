@@ -15,9 +15,13 @@ enum ConfigureStage {
             name: configuration.theme, siteDirectory: context.siteDirectory, location: configuration.themeLocation,
             allowExternalSymlinks: configuration.allowExternalSymlinks)
         let options = context.options
+        let highlighter = configuration.markdown.highlight
+            ? CodeHighlighter(python: options.python ?? CodeHighlighter.defaultPython(), cacheDirectory: options.cacheDirectory.map(OutputWriter.resolve)) : nil
+        // The build's record names the engine: it is found out on another core while the theme and content load.
+        if options.cacheDirectory != nil { highlighter?.prepare() }
         return ConfiguredSite(
             configuration: configuration, theme: theme,
-            buildDate: options.buildDate ?? configuration.buildDate ?? options.fallbackBuildDate)
+            buildDate: options.buildDate ?? configuration.buildDate ?? options.fallbackBuildDate, highlighter: highlighter)
     }
 }
 

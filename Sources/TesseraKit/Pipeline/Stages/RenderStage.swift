@@ -56,7 +56,7 @@ enum RenderStage {
         let rendering = deferred == nil ? diagnostics : DiagnosticCollector()
         /// A file made: handed to the new output folder when there is one, which writes it now.
         func made(_ file: OutputFile) -> OutputFile { output?.add(file) ?? file }
-        let render = { (view: PageView) -> (page: Page, html: (result: PageRenderer.Result, file: OutputFile)?, json: OutputFile?, fragments: [FragmentLink])? in
+        let render = { (view: PageView) -> RenderedPage? in
             let wanted = view.page.outputs ?? outputs
             var html: (PageRenderer.Result, OutputFile)?
             if wanted.contains("html") {
@@ -72,9 +72,9 @@ enum RenderStage {
                 // A preview rebuild re-encodes only pages whose view changed.
                 json = made(OutputFile(path: view.page.jsonOutputPath, contents: .data(reuse.document(for: view) { documentWriter.bytes(for: view) })))
             }
-            return (view.page, html, json, view.fragments)
+            return RenderedPage(page: view.page, html: html, json: json, fragments: view.fragments, warnings: view.warnings, unhighlighted: view.unhighlighted)
         }
-        let results: [(page: Page, html: (result: PageRenderer.Result, file: OutputFile)?, json: OutputFile?, fragments: [FragmentLink])?]
+        let results: [RenderedPage?]
         if let deferred {
             results = ParallelMap.mapMutating(&deferredPages) { page in deferred.view(of: &page, diagnostics: diagnostics).flatMap(render) }
             swap(&deferredPages, &site.mapped.routed.loaded.pages)
@@ -84,15 +84,25 @@ enum RenderStage {
         } else {
             results = keepViews ? ParallelMap.map(views, render) : ParallelMap.mapReleasing(&views, render)
         }
-        for case let (page, html?, _, _)? in results where !html.result.warnings.isEmpty {
-            html.result.warnings.forEach(diagnostics.report)
-            site.warnedPages.insert(page.url)
+        // Warnings of mapping and rendering; a page with any is not kept by the next build.
+        var unhighlighted = false
+        for case let page? in results {
+            let warnings = page.warnings + (page.html?.result.warnings ?? [])
+            unhighlighted = unhighlighted || page.unhighlighted
+            guard !warnings.isEmpty || page.unhighlighted else { continue }
+            warnings.forEach(diagnostics.report)
+            site.warnedPages.insert(page.page.url)
+        }
+        if unhighlighted, let highlighter = routed.configured.highlighter {
+            diagnostics.report(Diagnostic(
+                .warning, "code blocks are shown without colours: \(highlighter.unavailable ?? "the highlighter is missing")",
+                hint: "install Pygments with `\(CodeHighlighter.installCommand)` (or set TESSERA_PYTHON to a Python that has it); `markdown: {highlight: false}` in site.yml writes code plain without this warning"))
         }
         let recordsAssets = context.reuse.recordsPageAssets
         var usedAssets = Set<String>()
         site.outputs.reserveCapacity(results.count)
         site.pageIDs = checkFragments(of: results.compactMap { $0.map { ($0.page.url, $0.html?.result.ids, $0.fragments) } }, context: context)
-        for case let (page, html, json, _)? in results {
+        for case let (page, html, json)? in results.lazy.map({ $0.map { ($0.page, $0.html, $0.json) } }) {
             if let json { site.documents.append((page, json)) }
             guard let (result, file) = html else { continue }
             site.outputs.append(file)
@@ -110,6 +120,16 @@ enum RenderStage {
             site.mapped.routed.staticFiles.append(OutputFile(path: entry.path, contents: original.contents))
         }
         return site
+    }
+
+    /// What rendering made of one page, and what its mapping had to say.
+    private struct RenderedPage {
+        var page: Page
+        var html: (result: PageRenderer.Result, file: OutputFile)?
+        var json: OutputFile?
+        var fragments: [FragmentLink]
+        var warnings: [Diagnostic]
+        var unhighlighted: Bool
     }
 
     /// Each link to an id names one its page has. A build that keeps pages from the last one

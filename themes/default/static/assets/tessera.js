@@ -111,3 +111,24 @@ const dark = matchMedia("(prefers-color-scheme: dark)");
 const paint = () => { if (themeColor) themeColor.content = dark.matches ? themeColor.dataset.dark : themeColor.dataset.light; };
 paint();
 dark.addEventListener?.("change", paint);
+
+// Code blocks: a button copies the code (the line numbers are not part of it) where the
+// browser lets a page write to the clipboard.
+if (navigator.clipboard && window.isSecureContext) {
+  for (const button of document.querySelectorAll(".code-copy")) {
+    const code = button.parentElement.querySelector("pre code");
+    if (!code) continue;
+    const label = button.textContent;
+    button.hidden = false;
+    button.addEventListener("click", async () => {
+      const copy = code.cloneNode(true);
+      for (const number of copy.querySelectorAll(".ln")) number.remove();
+      try {
+        await navigator.clipboard.writeText(copy.textContent);
+        button.textContent = button.dataset.copied || label;
+        button.dataset.done = "";
+        setTimeout(() => { button.textContent = label; delete button.dataset.done; }, 2000);
+      } catch (_) {}
+    });
+  }
+}

@@ -1,0 +1,313 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Build-time highlighting of one build: Pygments through long-lived workers (`PygmentsPool`),
+/// and the answers of earlier builds kept in the build cache.
+///
+/// - The cache file (`highlight.cache` in the cache folder) holds each block's tokens by
+///   (language, code), for one engine: Pygments' version and the worker script's. An edit
+///   lexes only the blocks it changed; a build that maps every page writes only the blocks it
+///   used, so the file does not grow without end.
+/// - The engine's identity is part of the build's environment (`identity`): a build that finds
+///   Pygments upgraded, removed or installed builds every page again. It is read from a small
+///   stamp (`highlight.stamp`) while the `stat` of Python, Pygments and Python's search path are
+///   as recorded, so a cached build starts no Python at all.
+/// - Without Python or Pygments the build goes on, code is written plain, and the build says so
+///   once (`unavailable`), with the command that installs it.
+public final class CodeHighlighter: @unchecked Sendable {
+    /// `python3`, or `TESSERA_PYTHON`: the Python whose Pygments lexes.
+    public let python: String
+    private let pool: PygmentsPool
+    private let cacheFile: String?
+    private let stampFile: String?
+    private let lock = NSLock()
+
+    /// The Python to use: `TESSERA_PYTHON`, else `python3` from `PATH`.
+    public static func defaultPython(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["TESSERA_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "python3"
+    }
+
+    /// The command that installs the engine, for messages.
+    public static let installCommand = "python3 -m pip install pygments==2.21.0"
+
+    public init(python: String = CodeHighlighter.defaultPython(), cacheDirectory: String? = nil) {
+        self.python = python
+        pool = PygmentsPool.shared(python: python)
+        cacheFile = cacheDirectory.map { $0 + "/highlight.cache" }
+        stampFile = cacheDirectory.map { $0 + "/highlight.stamp" }
+    }
+
+    // MARK: The engine
+
+    /// What the engine is: `pygments 2.21.0 worker 1`, or `unavailable` when Python or Pygments
+    /// cannot be started. Read from the stamp while it holds, else from a worker's greeting.
+    public var identity: String {
+        lock.withLock { known?.identity } ?? resolve().identity
+    }
+
+    /// Why code is not highlighted in this build, once a block found it; nil while it is.
+    public var unavailable: String? {
+        lock.withLock { known.flatMap { $0.engine == nil ? $0.reason : nil } }
+    }
+
+    /// Whether a block of this build asked for the engine and it was missing: the build says so once.
+    public var missedEngine: Bool { lock.withLock { missed } }
+    private var missed = false
+
+    /// Blocks this build had lexed (the others came from the cache).
+    public var lexedBlocks: Int { lock.withLock { lexed } }
+    private var lexed = 0
+
+    private struct Engine {
+        var version: String
+        var classes: [String: String]
+        var aliases: [String]
+    }
+
+    private struct Known {
+        var engine: Engine?
+        var reason: String = ""
+        var identity: String {
+            engine.map { "pygments \($0.version) worker \(PygmentsWorker.scriptVersion)" } ?? "unavailable"
+        }
+    }
+    private var known: Known?
+
+    /// Finds out what the engine is on another core.
+    func prepare() {
+        DispatchQueue.global().async { [self] in _ = resolve() }
+    }
+
+    private func resolve() -> Known {
+        if let known = lock.withLock({ known }) { return known }
+        var result: Known
+        if let stamped = readStamp() {
+            result = Known(engine: stamped)
+        } else {
+            do {
+                let hello = try pool.hello()
+                result = Known(engine: Engine(version: hello.version, classes: hello.classes, aliases: hello.aliases))
+                writeStamp(hello)
+            } catch let error as PygmentsWorker.StartError {
+                switch error {
+                case .noPython(let message): result = Known(engine: nil, reason: "Python could not be started (\(message))")
+                case .noPygments(let message): result = Known(engine: nil, reason: message)
+                }
+            } catch {
+                result = Known(engine: nil, reason: "\(error)")
+            }
+        }
+        return lock.withLock {
+            if known == nil { known = result }
+            return known ?? result
+        }
+    }
+
+    // MARK: Highlighting
+
+    /// What became of a block.
+    enum Outcome: Equatable {
+        case code(HighlightedCode)
+        /// The engine knows no such language; the nearest name it knows, if one is near.
+        case unknownLanguage(suggestion: String?)
+        /// No engine: the block stays plain (the build says so once).
+        case unavailable
+        /// The engine failed on this block.
+        case failed(String)
+    }
+
+    /// The tokens of `code` in `language`: from the cache, else from a worker.
+    func highlight(language: String, code: String) -> Outcome {
+        let state = resolve()
+        guard let engine = state.engine else {
+            lock.withLock { missed = true }
+            return .unavailable
+        }
+        let key = CacheKey(language: language, code: code)
+        if let answer = cached(key) { return outcome(of: answer, language: language, engine: engine) }
+        let reply: PygmentsWorker.Answer
+        do {
+            reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
+        } catch {
+            // The stamp said Pygments was there; it is not (or its worker died): plain from here on.
+            lock.withLock {
+                known = Known(engine: nil, reason: "\(error)")
+                missed = true
+            }
+            return .unavailable
+        }
+        let answer: HighlightAnswer
+        switch reply {
+        case .failed(let message): return .failed(message)
+        case .unknownLanguage: answer = .unknownLanguage
+        case .tokens(let lexer, let tokens):
+            answer = .code(HighlightedCode(lexer: lexer, runs: tokens.map { token in
+                .init(type: tokenType(token.type, classes: engine.classes), length: token.length)
+            }))
+        }
+        lock.withLock {
+            made[key] = answer.encoded
+            lexed += 1
+        }
+        return outcome(of: answer, language: language, engine: engine)
+    }
+
+    private func outcome(of answer: HighlightAnswer, language: String, engine: Engine) -> Outcome {
+        switch answer {
+        case .code(let code): return .code(code)
+        case .unknownLanguage: return .unknownLanguage(suggestion: Suggestions.didYouMean(language, in: engine.aliases + CodeFenceInfo.aliases.keys))
+        }
+    }
+
+    /// One value per token type, shared by every run of it.
+    private var types: [String: HighlightedCode.TokenType] = [:]
+
+    private func tokenType(_ name: String, classes: [String: String]) -> HighlightedCode.TokenType {
+        lock.withLock {
+            if let known = types[name] { return known }
+            let type = HighlightedCode.TokenType(name: name, cssClass: HighlightedCode.cssClass(of: name, standard: classes))
+            types[name] = type
+            return type
+        }
+    }
+
+    // MARK: The cache
+
+    struct CacheKey: Hashable {
+        var high: UInt64, low: UInt64
+
+        init(language: String, code: String) {
+            var bytes = Data(language.utf8)
+            bytes.append(0)
+            bytes.append(contentsOf: code.utf8)
+            let digest = SHA256.hash(bytes)
+            high = digest[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
+            low = digest[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
+        }
+
+        init(high: UInt64, low: UInt64) {
+            self.high = high
+            self.low = low
+        }
+    }
+
+    /// The answers of this build not in the file, and the keys this build used.
+    private var made: [CacheKey: [UInt8]] = [:]
+    private var used: Set<CacheKey> = []
+    /// The file's entries (its bytes, and each key's range), once read; empty when it holds
+    /// another engine's answers.
+    private var stored: (bytes: [UInt8], entries: [CacheKey: Range<Int>])?
+
+    private static let cacheHeader = "tessera highlight cache 1\n"
+
+    private func cached(_ key: CacheKey) -> HighlightAnswer? {
+        lock.withLock {
+            used.insert(key)
+            if let bytes = made[key] { return HighlightAnswer(decoding: bytes) }
+            if stored == nil { stored = readCache() }
+            guard let stored, let range = stored.entries[key] else { return nil }
+            return HighlightAnswer(decoding: stored.bytes[range])
+        }
+    }
+
+    /// The file's entries when it holds this engine's answers. Called with the lock held.
+    private func readCache() -> (bytes: [UInt8], entries: [CacheKey: Range<Int>]) {
+        guard let cacheFile, let identity = known?.identity, let data = FileManager.default.contents(atPath: cacheFile) else { return ([], [:]) }
+        let bytes = [UInt8](data)
+        let header = Array((Self.cacheHeader + identity + "\n").utf8)
+        guard bytes.starts(with: header) else { return ([], [:]) }
+        var reader = ByteReader(bytes: bytes, offset: header.count)
+        var entries: [CacheKey: Range<Int>] = [:]
+        while !reader.atEnd {
+            guard let keyBytes = reader.take(16), let count = reader.number(), let entry = reader.take(count) else { return ([], [:]) }
+            let high = keyBytes.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+            let low = keyBytes.suffix(8).reduce(0) { $0 << 8 | UInt64($1) }
+            entries[CacheKey(high: high, low: low)] = entry.startIndex..<entry.endIndex
+        }
+        return (bytes, entries)
+    }
+
+    /// Writes the cache file when this build made answers, or when it mapped every page (`complete`)
+    /// and the file holds answers no page uses any more. Failing to write costs only speed.
+    func save(complete: Bool) {
+        lock.withLock {
+            guard let cacheFile, let identity = known?.identity, known?.engine != nil else { return }
+            if stored == nil { stored = readCache() }
+            let old = stored ?? ([], [:])
+            let unused = old.entries.keys.contains { !used.contains($0) }
+            guard !made.isEmpty || (complete && unused) else { return }
+            var out = Array((Self.cacheHeader + identity + "\n").utf8)
+            func append(_ key: CacheKey, _ entry: some Collection<UInt8>) {
+                for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: key.high >> UInt64(shift))) }
+                for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: key.low >> UInt64(shift))) }
+                HighlightAnswer.append(entry.count, to: &out)
+                out.append(contentsOf: entry)
+            }
+            for (key, range) in old.entries where made[key] == nil && (!complete || used.contains(key)) { append(key, old.bytes[range]) }
+            for (key, entry) in made { append(key, entry) }
+            let temporary = cacheFile + ".\(getpid()).tmp"
+            do {
+                try FileManager.default.createDirectory(atPath: (cacheFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(out).write(to: URL(fileURLWithPath: temporary))
+                guard rename(temporary, cacheFile) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            } catch {
+                unlink(temporary)
+            }
+        }
+    }
+
+    // MARK: The stamp
+
+    /// What the stamp records: the engine, and the `stat` of the files that make it.
+    private struct Stamp: Codable {
+        var python: String
+        var version: String
+        var scriptVersion: Int
+        var classes: [String: String]
+        var aliases: [String]
+        var files: [String: String]
+    }
+
+    /// The engine the stamp records, when every file it names has the `stat` it recorded.
+    private func readStamp() -> Engine? {
+        guard let stampFile, let data = FileManager.default.contents(atPath: stampFile),
+              let stamp = try? JSONDecoder().decode(Stamp.self, from: data),
+              stamp.python == python, stamp.scriptVersion == PygmentsWorker.scriptVersion,
+              !stamp.files.isEmpty, stamp.files.allSatisfy({ Self.signature(of: $0.key) == $0.value }) else { return nil }
+        return Engine(version: stamp.version, classes: stamp.classes, aliases: stamp.aliases)
+    }
+
+    private func writeStamp(_ hello: PygmentsWorker.Hello) {
+        guard let stampFile else { return }
+        // Python (the name's target in PATH too), Pygments' package, and each folder Python
+        // searches for modules: a package installed, upgraded or removed changes one of them.
+        var paths = [hello.executable, hello.file, (hello.file as NSString).deletingLastPathComponent] + hello.path
+        if let found = Self.lookUp(python) { paths.append(found) }
+        var files: [String: String] = [:]
+        for path in paths { files[path] = Self.signature(of: path) }
+        let stamp = Stamp(python: python, version: hello.version, scriptVersion: PygmentsWorker.scriptVersion, classes: hello.classes, aliases: hello.aliases, files: files)
+        guard let data = try? JSONEncoder().encode(stamp) else { return }
+        try? FileManager.default.createDirectory(atPath: (stampFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let temporary = stampFile + ".\(getpid()).tmp"
+        if (try? data.write(to: URL(fileURLWithPath: temporary))) != nil, rename(temporary, stampFile) != 0 { unlink(temporary) }
+    }
+
+    /// A file's device, inode, size and change times, or `missing`.
+    static func signature(of path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "missing" }
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+    }
+
+    /// Where `PATH` finds `name` (a path is itself).
+    static func lookUp(_ name: String) -> String? {
+        if name.contains("/") { return name }
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let path = folder + "/" + name
+            if access(path, X_OK) == 0 { return path }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+
+/// The Pygments workers of one Python, shared by every build of the process (the preview keeps
+/// them warm between rebuilds): at most one per core, each lent to one thread at a time. A
+/// thread asking for tokens waits while every worker is busy; the workers are started as
+/// threads first need them, so a site without code starts none.
+final class PygmentsPool: @unchecked Sendable {
+    let python: String
+    private let condition = NSCondition()
+    private var idle: [PygmentsWorker] = []
+    private var running = 0
+    private let limit = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// What the first worker said: every worker of one Python says the same.
+    private var greeting: PygmentsWorker.Hello?
+
+    private init(python: String) {
+        self.python = python
+    }
+
+    private static let pools = Mutex<[String: PygmentsPool]>([:])
+
+    /// The pool of `python` (a path, or a name looked up in `PATH`).
+    static func shared(python: String) -> PygmentsPool {
+        pools.withLock { pools in
+            if let pool = pools[python] { return pool }
+            let pool = PygmentsPool(python: python)
+            pools[python] = pool
+            return pool
+        }
+    }
+
+    /// The engine's greeting, starting a worker if none has started; throws when Python or
+    /// Pygments is missing.
+    func hello() throws -> PygmentsWorker.Hello {
+        if let greeting = condition.withLock({ greeting }) { return greeting }
+        return try withWorker { $0.hello }
+    }
+
+    /// Runs `body` with a worker of its own. A worker that fails is let go (the next request
+    /// starts another); a worker that cannot start throws `PygmentsWorker.StartError`.
+    func withWorker<T>(_ body: (PygmentsWorker) throws -> T) throws -> T {
+        condition.lock()
+        while idle.isEmpty && running >= limit { condition.wait() }
+        var worker = idle.popLast()
+        if worker == nil { running += 1 }
+        condition.unlock()
+        if worker == nil {
+            do {
+                worker = try PygmentsWorker(python: python)
+            } catch {
+                condition.withLock {
+                    running -= 1
+                    condition.signal()
+                }
+                throw error
+            }
+        }
+        guard let worker else { fatalError("unreachable") }
+        do {
+            let result = try body(worker)
+            condition.withLock {
+                if greeting == nil { greeting = worker.hello }
+                idle.append(worker)
+                condition.signal()
+            }
+            return result
+        } catch {
+            condition.withLock {
+                running -= 1
+                condition.signal()
+            }
+            throw error
+        }
+    }
+}

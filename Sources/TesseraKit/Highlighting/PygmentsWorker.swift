@@ -1,0 +1,254 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// One long-lived Python process that lexes code with Pygments: started once, fed one block at
+/// a time over a pipe, never one process per block (Hugo's old Pygments path spent 15 s where
+/// Chroma took 1 s on the same site). The protocol is Tessera's own, small and byte-exact:
+///
+/// - The worker first writes one JSON line: Pygments' version, where it and Python are, the
+///   CSS class of each standard token type, and every lexer alias (for "did you mean").
+/// - A request is `<language> <byte count>\n` and the code's UTF-8 bytes.
+/// - The answer is one line: `=<lexer name>\t<Type>:<length> …` (adjacent tokens of one type
+///   merged; lengths in Unicode scalars, which are Python's string indexes), `?` for a language
+///   Pygments does not know, or `!<message>` when lexing failed.
+///
+/// Not thread-safe: `PygmentsPool` gives each worker to one thread at a time.
+final class PygmentsWorker {
+    /// What the worker said when it started.
+    struct Hello: Decodable, Sendable {
+        var version: String
+        /// Pygments' `__init__.py`, Python's executable, and the module search path: the files
+        /// whose `stat` tells a later build that the engine is still the same.
+        var file: String
+        var executable: String
+        var path: [String]
+        /// Token type (`Keyword.Declaration`) → its CSS class (`kd`), as Pygments' HTML writer names them.
+        var classes: [String: String]
+        var aliases: [String]
+    }
+
+    /// A block's tokens, or why there are none.
+    enum Answer: Sendable, Equatable {
+        case tokens(lexer: String, [(type: String, length: Int)])
+        case unknownLanguage
+        case failed(String)
+
+        static func == (lhs: Answer, rhs: Answer) -> Bool {
+            switch (lhs, rhs) {
+            case let (.tokens(a, x), .tokens(b, y)): return a == b && x.map(\.type) == y.map(\.type) && x.map(\.length) == y.map(\.length)
+            case (.unknownLanguage, .unknownLanguage): return true
+            case let (.failed(a), .failed(b)): return a == b
+            default: return false
+            }
+        }
+    }
+
+    enum StartError: Error, Sendable, Equatable {
+        /// No Python at that path (or it cannot run).
+        case noPython(String)
+        /// Python runs but cannot import Pygments.
+        case noPygments(String)
+    }
+
+    private let process: Process
+    private let input: Int32
+    private let output: Int32
+    private var buffer: [UInt8] = []
+    let hello: Hello
+
+    /// Starts `python` (a path, or a name looked up in `PATH`) with the worker's script and reads
+    /// its greeting.
+    init(python: String) throws {
+        let process = Process()
+        if python.contains("/") {
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = ["-c", Self.script]
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [python, "-c", Self.script]
+        }
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw StartError.noPython("\(python): \(error.localizedDescription)")
+        }
+        self.process = process
+        input = stdin.fileHandleForWriting.fileDescriptor
+        output = stdout.fileHandleForReading.fileDescriptor
+        // The descriptors stay open as long as the pipes do: the worker keeps them.
+        pipes = (stdin, stdout)
+        var buffer: [UInt8] = []
+        guard let line = Self.readLine(from: output, buffer: &buffer) else {
+            process.waitUntilExit()
+            throw StartError.noPython("\(python) exited with status \(process.terminationStatus) before it answered")
+        }
+        if line.first == UInt8(ascii: "!") {
+            throw StartError.noPygments(String(decoding: line.dropFirst(), as: UTF8.self))
+        }
+        do {
+            hello = try JSONDecoder().decode(Hello.self, from: Data(line))
+        } catch {
+            throw StartError.noPygments("the worker's greeting could not be read: \(error)")
+        }
+        self.buffer = buffer
+    }
+
+    private let pipes: (Pipe, Pipe)
+
+    deinit {
+        // Closing its input ends the worker: it reads the end of the file and returns.
+        try? pipes.0.fileHandleForWriting.close()
+        if process.isRunning { process.waitUntilExit() }
+    }
+
+    /// The tokens of `code` lexed as `language` (a name checked by `CodeFenceInfo.isPlausibleLanguage`).
+    /// Throws when the worker is gone.
+    func tokens(language: String, code: String) throws -> Answer {
+        var request = Array("\(language) \(code.utf8.count)\n".utf8)
+        request.append(contentsOf: code.utf8)
+        try write(request)
+        guard let line = readLine() else { throw StartError.noPython("the highlighting worker stopped") }
+        switch line.first {
+        case UInt8(ascii: "?"):
+            return .unknownLanguage
+        case UInt8(ascii: "="):
+            guard let tab = line.firstIndex(of: 0x09) else { return .failed("a malformed answer") }
+            let lexer = String(decoding: line[1..<tab], as: UTF8.self)
+            var tokens: [(type: String, length: Int)] = []
+            tokens.reserveCapacity(line.count / 12)
+            for field in line[(tab + 1)...].split(separator: 0x20) {
+                guard let colon = field.lastIndex(of: UInt8(ascii: ":")) else { return .failed("a malformed answer") }
+                var length = 0
+                for digit in field[(colon + 1)...] { length = length &* 10 &+ Int(digit &- 0x30) }
+                tokens.append((String(decoding: field[..<colon], as: UTF8.self), length))
+            }
+            return .tokens(lexer: lexer, tokens)
+        default:
+            return .failed(String(decoding: line.dropFirst(), as: UTF8.self))
+        }
+    }
+
+    private func write(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(input, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw StartError.noPython("the highlighting worker stopped")
+            }
+            offset += written
+        }
+    }
+
+    private func readLine() -> [UInt8]? { Self.readLine(from: output, buffer: &buffer) }
+
+    /// The next line written to `output`, without its line break; nil at the end of its output.
+    /// `buffer` holds what was read past the line.
+    private static func readLine(from output: Int32, buffer: inout [UInt8]) -> [UInt8]? {
+        var searched = 0
+        while true {
+            if let end = buffer[searched...].firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<end])
+                buffer.removeSubrange(...end)
+                return line
+            }
+            searched = buffer.count
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Bumped whenever the script's answers could change: it is part of the cache's key.
+    static let scriptVersion = 1
+
+    /// The worker. Lexers are made once per language with `stripnl` and `ensurenl` off, so the
+    /// tokens are exactly the code (the script checks it and answers `!` otherwise).
+    static let script = #"""
+import sys
+def main():
+    out = sys.stdout.buffer
+    # `-c` puts the working folder first on the path: a `pygments.py` there is not imported.
+    if sys.path and sys.path[0] == "":
+        del sys.path[0]
+    import json
+    try:
+        import pygments
+        from pygments.lexers import get_lexer_by_name, get_lexer_for_filename, get_all_lexers
+        from pygments.token import STANDARD_TYPES
+        from pygments.util import ClassNotFound
+    except Exception as error:
+        out.write(("!" + "Python %s cannot import Pygments (%s)" % (sys.version.split()[0], error)).replace("\n", " ").encode() + b"\n")
+        out.flush()
+        return
+    def name(ttype):
+        text = str(ttype)
+        return text[6:] if text.startswith("Token.") else text
+    hello = {
+        "version": pygments.__version__, "file": pygments.__file__, "executable": sys.executable,
+        "path": [p for p in sys.path if p],
+        "classes": {name(t): c for t, c in STANDARD_TYPES.items()},
+        "aliases": sorted({a for _, aliases, _, _ in get_all_lexers() for a in aliases}),
+    }
+    out.write(json.dumps(hello).encode() + b"\n")
+    out.flush()
+    lexers = {}
+    names = {}
+    stdin = sys.stdin.buffer
+    while True:
+        line = stdin.readline()
+        if not line:
+            return
+        language, _, size = line.decode().rstrip("\n").partition(" ")
+        code = stdin.read(int(size)).decode("utf-8")
+        try:
+            lexer = lexers.get(language, False)
+            if lexer is False:
+                lexer = None
+                try:
+                    lexer = get_lexer_by_name(language, stripnl=False, ensurenl=False)
+                except ClassNotFound:
+                    try:
+                        lexer = get_lexer_for_filename("code." + language, stripnl=False, ensurenl=False)
+                    except ClassNotFound:
+                        pass
+                lexers[language] = lexer
+            if lexer is None:
+                out.write(b"?\n")
+                out.flush()
+                continue
+            parts = []
+            last = None
+            length = 0
+            total = []
+            for ttype, value in lexer.get_tokens(code):
+                total.append(value)
+                if ttype is last:
+                    length += len(value)
+                    continue
+                if last is not None and length:
+                    parts.append("%s:%d" % (names[last], length))
+                if ttype not in names:
+                    names[ttype] = name(ttype)
+                last = ttype
+                length = len(value)
+            if last is not None and length:
+                parts.append("%s:%d" % (names[last], length))
+            if "".join(total) != code:
+                out.write(b"!the lexer changed the code\n")
+            else:
+                out.write(("=" + lexer.name.replace("\t", " ").replace("\n", " ") + "\t" + " ".join(parts) + "\n").encode())
+        except Exception as error:
+            out.write(("!" + ("%s: %s" % (type(error).__name__, error)).replace("\n", " ")).encode() + b"\n")
+        out.flush()
+main()
+"""#
+}

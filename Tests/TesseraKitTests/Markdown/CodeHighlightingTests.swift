@@ -1,0 +1,310 @@
+import Foundation
+import Testing
+@testable import TesseraKit
+
+/// Code blocks highlighted at build time by Pygments' worker, through the real pipeline: the
+/// HTML, the page JSON's tokens, the warnings, the engine's absence, and the build cache.
+@Suite struct CodeHighlightingTests {
+    static func post(_ body: String) -> String { "---\ntitle: Post\n---\n" + body }
+
+    /// The `<main>` of a page of the mini theme.
+    static func main(_ site: TemporarySite, _ path: String = "post/index.html") throws -> String {
+        let html = try site.read(path)
+        guard let start = html.range(of: "<main>"), let end = html.range(of: "</main>") else { return html }
+        return String(html[start.upperBound..<end.lowerBound])
+    }
+
+    /// The page's JSON body blocks of kind `code`.
+    static func codeBlocks(_ site: TemporarySite, _ path: String = "post/index.json") throws -> [[String: Any]] {
+        let json = try JSONSerialization.jsonObject(with: Data(try site.read(path).utf8)) as? [String: Any]
+        return (json?["body"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "code" }
+    }
+
+    @Test func aFenceWithALanguageIsColouredWithPygmentsClasses() throws {
+        let site = try TemporarySite(["content/post.md": Self.post("Intro.\n\n```swift\nfunc load() async throws {\n    print(\"Got \\(count)\")\n}\n```\n")])
+        try site.build()
+        #expect(try Self.main(site) == """
+            <p>Intro.</p>
+            <pre class="highlight" tabindex="0"><code class="language-swift"><span class="kd">func</span> <span class="nf">load</span><span class="p">()</span> \
+            <span class="k">async</span> <span class="kr">throws</span> <span class="p">{</span>
+                <span class="bp">print</span><span class="p">(</span><span class="s">&quot;Got </span><span class="si">\\(</span><span class="bp">count</span>\
+            <span class="si">)</span><span class="s">&quot;</span><span class="p">)</span>
+            <span class="p">}</span>
+            </code></pre>
+
+            """)
+    }
+
+    @Test func thePageJSONCarriesTheLanguageAndTokenRunsThatMakeUpTheCode() throws {
+        let code = "const m: Map<string, number[]> = new Map();\nconsole.log(`${m.size} é 🎉`);\n"
+        let site = try TemporarySite(["content/post.md": Self.post("Before.\n\n```ts {linenos=true linenostart=5 hl_lines=[2] title=\"a.ts\"}\n\(code)```\n\nAfter.\n")])
+        try site.build()
+        let json = try JSONSerialization.jsonObject(with: Data(try site.read("post/index.json").utf8)) as? [String: Any]
+        let body = try #require(json?["body"] as? [[String: Any]])
+        #expect(body.map { $0["kind"] as? String } == ["markdown", "code", "markdown"])
+        let block = body[1]
+        #expect(block["language"] as? String == "ts" && block["languageName"] as? String == "TypeScript")
+        #expect(block["code"] as? String == code && block["title"] as? String == "a.ts")
+        #expect(block["firstLineNumber"] as? Int == 5 && block["markedLines"] as? [Int] == [2])
+        let tokens = try #require(block["tokens"] as? [[String]])
+        #expect(tokens.map { $0[1] }.joined() == code)
+        #expect(tokens.contains(["Keyword.Declaration", "const"]))
+        #expect(tokens.allSatisfy { $0.count == 2 && !$0[1].isEmpty })
+        // The web page has the block where the JSON has it, between the paragraphs.
+        let html = try Self.main(site)
+        #expect(html.hasPrefix("<p>Before.</p>\n<figure class=\"code-block\"><figcaption>a.ts</figcaption>\n<pre class=\"highlight\" tabindex=\"0\"><code class=\"language-ts\">"))
+        #expect(html.contains("<span class=\"line hl\"><span class=\"ln\" aria-hidden=\"true\">6</span>"))
+        #expect(html.hasSuffix("</code></pre>\n</figure>\n<p>After.</p>\n"))
+    }
+
+    /// The languages the issue names, by their usual names and aliases: each gets a lexer and
+    /// tokens of more than one type.
+    @Test func everyCommonLanguageAndAliasIsHighlighted() throws {
+        let samples: [(String, String)] = [
+            ("swift", "let a = 1"), ("objective-c", "@interface A : NSObject\n@end"), ("objc", "int a = 1;"), ("kotlin", "val a = 1"), ("kt", "fun f() = 1"),
+            ("java", "class A { int a = 1; }"), ("typescript", "let a: number = 1;"), ("ts", "const a = 1;"), ("javascript", "const a = 1;"), ("js", "let a = 'x';"),
+            ("jsx", "const a = <div className=\"x\">hi</div>;"), ("tsx", "const a: JSX.Element = <b>hi</b>;"), ("python", "def f(): return 1"), ("go", "func f() int { return 1 }"),
+            ("rust", "fn main() { let a = 1; }"), ("c", "int main(void) { return 0; }"), ("cpp", "auto a = std::string(\"x\");"), ("csharp", "var a = 1;"),
+            ("ruby", "def f; 1; end"), ("php", "<?php echo 1; ?>"), ("sh", "echo \"$HOME\""), ("bash", "if [ -f x ]; then echo y; fi"), ("zsh", "echo $PATH"),
+            ("console", "$ tessera build\nBuilt 3 pages"), ("powershell", "Get-ChildItem -Path ."), ("sql", "SELECT a FROM t WHERE b = 1;"), ("yaml", "a: 1 # c"), ("yml", "a: [1, 2]"),
+            ("json", "{\"a\": 1}"), ("toml", "[a]\nb = 1"), ("xml", "<a b=\"c\">d</a>"), ("html", "<p class=\"a\">b</p>"), ("css", "a { color: red; }"),
+            ("scss", "$a: 1px; .b { margin: $a; }"), ("markdown", "# Title\n\n*a*"), ("mustache", "{{#items}}{{name}}{{/items}}"), ("dockerfile", "FROM swift:6\nRUN make"),
+            ("makefile", "all:\n\tswift build"), ("diff", "-a\n+b"), ("graphql", "query { a { b } }"), ("dart", "void main() { var a = 1; }"), ("lua", "local a = 1"),
+            ("haskell", "main = print 1"), ("elixir", "defmodule A do\nend"), ("scala", "object A { val a = 1 }"), ("r", "a <- c(1, 2)"), ("zig", "const a: u8 = 1;"),
+            ("hcl", "resource \"a\" \"b\" { c = 1 }"), ("protobuf", "message A { int32 b = 1; }"),
+        ]
+        let body = samples.map { "```\($0.0)\n\($0.1)\n```\n" }.joined(separator: "\n")
+        let site = try TemporarySite(["content/post.md": Self.post(body)])
+        #expect(site.diagnostics() == [])
+        try site.build()
+        let blocks = try Self.codeBlocks(site)
+        #expect(blocks.count == samples.count)
+        for (block, sample) in zip(blocks, samples) {
+            let tokens = block["tokens"] as? [[String]] ?? []
+            #expect(block["languageName"] != nil && Set(tokens.map { $0[0] }).count > 1, "\(sample.0): \(block)")
+            #expect(tokens.map { $0[1] }.joined() == sample.1 + "\n", "\(sample.0)")
+        }
+    }
+
+    @Test func anUnknownLanguageIsAWarningAtTheFenceWithTheNearestNameAndThePlainCode() throws {
+        let site = try TemporarySite(["content/post.md": Self.post("Text.\n\n  ```swfit\n  let a = 1 < 2\n  ```\n")])
+        #expect(site.diagnostics() == [
+            "content/post.md:6:6: warning: unknown language `swfit`: the block is shown as plain text\n    hint: did you mean 'swift' or 'swig'?",
+        ])
+        try site.build()
+        #expect(try Self.main(site).contains("<pre class=\"highlight\" tabindex=\"0\"><code class=\"language-swfit\">let a = 1 &lt; 2\n</code></pre>"))
+        let block = try #require(try Self.codeBlocks(site).first)
+        #expect(block["tokens"] == nil && block["language"] as? String == "swfit")
+    }
+
+    @Test func plainNamesAndBlocksWithoutALanguageAreNeverWarnedAbout() throws {
+        let site = try TemporarySite(["content/post.md": Self.post("```\nx\n```\n\n```text\ny\n```\n\n    indented\n")])
+        #expect(site.diagnostics() == [])
+        try site.build()
+        #expect(try Self.main(site) == """
+            <pre class="highlight" tabindex="0"><code>x
+            </code></pre>
+            <pre class="highlight" tabindex="0"><code class="language-text">y
+            </code></pre>
+            <pre class="highlight" tabindex="0"><code>indented
+            </code></pre>
+
+            """)
+    }
+
+    @Test func misspeltAndMalformedOptionsAreWarningsAtTheirColumn() throws {
+        let site = try TemporarySite(["content/post.md": Self.post("```swift {linenostrat=3 hl_lines=[x] linenos=maybe}\nlet a = 1\n```\n")])
+        #expect(site.diagnostics() == [
+            "content/post.md:4:11: warning: unknown option `linenostrat` in the code fence\n    hint: did you mean 'linenostart' or 'linenos'?",
+            "content/post.md:4:25: warning: `x` is not a line or a range of lines\n    hint: lines count from 1; a range is written 4-6",
+            "content/post.md:4:38: warning: linenos=maybe is not true or false\n    hint: write linenos=true, or linenos alone",
+        ])
+    }
+
+    /// What a fence's info string holds ends up escaped in attributes and text, never as markup.
+    @Test func hostileInfoStringsAreEscapedAndNeverReachTheEngineAsNames() throws {
+        let fences = [
+            "<script>alert(1)</script>", "swift\" onmouseover=\"alert(1)", "swift title=\"<img src=x onerror=alert(1)>\"",
+            "swift {title='</figcaption><script>x</script>'}", "../../etc/passwd", "a\u{00A0}b", String(repeating: "x", count: 5_000),
+            "swift {hl_lines=[99999999999999999999]}", "swift {linenostart=-4}", "swift {{{{", "swift }", "swift hl_lines=\"3-1\"",
+        ]
+        let body = fences.map { "```\($0)\nlet a = 1\n```\n" }.joined(separator: "\n")
+        let site = try TemporarySite(["content/post.md": Self.post(body)])
+        try site.build()
+        let html = try Self.main(site)
+        #expect(!html.contains("<script") && !html.contains("<img") && !html.contains("onmouseover=\""))
+        #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(try Self.codeBlocks(site).count == fences.count)
+        // Each problem is a warning, and none is an error: the page is built.
+        let warnings = site.diagnostics()
+        #expect(warnings.allSatisfy { $0.contains(": warning: ") } && warnings.count >= 6, "\(warnings)")
+    }
+
+    @Test func diffLinesAreMarkedAsAWhole() throws {
+        let site = try TemporarySite(["content/post.md": Self.post("```diff\n--- a\n+++ b\n-old\n+new\n same\n```\n")])
+        try site.build()
+        #expect(try Self.main(site) == """
+            <pre class="highlight" tabindex="0"><code class="language-diff"><span class="line"><span class="gd">--- a</span></span>
+            <span class="line"><span class="gi">+++ b</span></span>
+            <span class="line gd"><span class="gd">-old</span></span>
+            <span class="line gi"><span class="gi">+new</span></span>
+            <span class="line"> same</span>
+            </code></pre>
+
+            """)
+    }
+
+    @Test func theCodeBlockHookGetsTheHighlightedLinesAndTokens() throws {
+        let site = try TemporarySite([
+            "content/post.md": Self.post("```py {linenos=true hl_lines=[2]}\nx = 1\ny = 'a'\n```\n"),
+            "themes/mini/markdown/codeblock.mustache": "<ol data-lang=\"{{languageName}}\">{{#lines}}<li value=\"{{number}}\"{{#marked}} class=\"hl\"{{/marked}}>{{{html}}}</li>{{/lines}}</ol><p>{{#tokens}}[{{type}}={{text}}]{{/tokens}}</p>\n",
+        ])
+        try site.build()
+        #expect(try Self.main(site) == """
+            <ol data-lang="Python"><li value="1"><span class="n">x</span> <span class="o">=</span> <span class="mi">1</span></li>\
+            <li value="2" class="hl"><span class="n">y</span> <span class="o">=</span> <span class="s1">'a'</span></li></ol>\
+            <p>[Name=x][Text= ][Operator==][Text= ][Literal.Number.Integer=1][Text.Whitespace=
+            ][Name=y][Text= ][Operator==][Text= ][Literal.String.Single=&#39;a&#39;][Text.Whitespace=
+            ]</p>
+
+            """)
+    }
+
+    @Test func fullContentFeedsCarryTheHighlightedCode() throws {
+        let site = try TemporarySite([
+            "site.yml": "title: T\nbaseURL: https://example.com/\ntheme: mini\nbuildDate: 2026-11-22T12:00:00Z\nfeeds: { content: full }\n",
+            "content/index.md": "---\ntitle: Home\nfeeds: [atom]\nsections:\n  - query: { under: blog, component: heading, fields: { title: title } }\n---\n",
+            "content/blog/post.md": "---\ntitle: Post\ndate: 2026-11-01\n---\n```swift\nlet a = 1\n```\n",
+        ])
+        try site.build()
+        let feed = try site.read("atom.xml")
+        #expect(feed.contains("&lt;span class=&quot;kd&quot;&gt;let&lt;/span&gt;"), "\(feed)")
+    }
+
+    @Test func turnedOffCodeIsPlainWithoutAWarning() throws {
+        let site = try TemporarySite([
+            "site.yml": "title: T\ntheme: mini\nmarkdown: { highlight: false }\n", "content/post.md": Self.post("```swift\nlet a = 1\n```\n"),
+        ])
+        #expect(site.diagnostics() == [])
+        try site.build()
+        #expect(try Self.main(site) == "<pre class=\"highlight\" tabindex=\"0\"><code class=\"language-swift\">let a = 1\n</code></pre>\n")
+        #expect(try Self.codeBlocks(site).first?["tokens"] == nil)
+    }
+
+    // MARK: Without the engine
+
+    /// A Python that cannot import Pygments: the system's, with its site folders left out.
+    static func pythonWithoutPygments(in site: TemporarySite) throws -> String {
+        let path = site.root + "/bin/python-bare"
+        try site.write("bin/python-bare", "#!/bin/sh\nexec python3 -S -I \"$@\"\n")
+        chmod(path, 0o755)
+        return path
+    }
+
+    @Test(arguments: [false, true])
+    func withoutPygmentsTheBuildSaysSoOnceAndWritesPlainCode(pythonMissing: Bool) throws {
+        let site = try TemporarySite([
+            "content/post.md": Self.post("```swift\nlet a = 1\n```\n"), "content/other.md": "---\ntitle: Other\n---\n```ts\nlet b = 2\n```\n",
+        ])
+        var options = site.options()
+        options.python = pythonMissing ? site.root + "/no/python3" : try Self.pythonWithoutPygments(in: site)
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        let report = try SiteBuilder(options: options).build()
+        #expect(report.warnings.count == 1)
+        let warning = try #require(report.warnings.first)
+        #expect(warning.message.hasPrefix("code blocks are shown without colours: "))
+        #expect(warning.message.contains(pythonMissing ? "Python could not be started" : "cannot import Pygments"), "\(warning.message)")
+        #expect(warning.hint?.contains("python3 -m pip install pygments==2.21.0") == true)
+        #expect(try Self.main(site) == "<pre class=\"highlight\" tabindex=\"0\"><code class=\"language-swift\">let a = 1\n</code></pre>\n")
+        // The next build says it again (the pages are made again, not kept silently plain).
+        let again = try SiteBuilder(options: options).build()
+        #expect(again.warnings.map(\.message) == [warning.message])
+        // With Pygments back, the build colours the code: the engine is part of what the cache compares.
+        options.python = nil
+        let fixed = try SiteBuilder(options: options).build()
+        #expect(fixed.warnings.isEmpty)
+        #expect(try Self.main(site).contains("<span class=\"kd\">let</span>"))
+        #expect(try site.differencesFromAFullBuild() == [])
+    }
+
+    // MARK: The build cache
+
+    static func built(_ options: BuildOptions) throws -> (report: BuildReport, lexed: Int) {
+        let (built, report) = try SiteBuilder(options: options).run()
+        return (report, built.written?.rendered.mapped.routed.loaded.configured.highlighter?.lexedBlocks ?? 0)
+    }
+
+    @Test func anEditLexesOnlyTheBlocksItChangedAndTheOutputIsAFullBuilds() throws {
+        var files: [String: String] = [:]
+        for index in 0..<6 {
+            files["content/p\(index).md"] = "---\ntitle: P\(index)\n---\n```swift\nlet p\(index) = \(index)\n```\n\n```yaml\nkey: \(index)\n```\n"
+        }
+        let site = try TemporarySite(files)
+        var options = site.options()
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        #expect(try Self.built(options).lexed == 12)
+        // Nothing changed: nothing is lexed, and no worker is needed to know the engine.
+        #expect(try Self.built(options).lexed == 0)
+        // One block of one page changed: that block alone is lexed again.
+        try site.write("content/p2.md", "---\ntitle: P2\n---\n```swift\nlet p2 = 200\n```\n\n```yaml\nkey: 2\n```\n")
+        #expect(try Self.built(options).lexed == 1)
+        #expect(try site.differencesFromAFullBuild() == [])
+        // A block moved to another page is not lexed again either.
+        try site.write("content/p3.md", "---\ntitle: P3\n---\n```yaml\nkey: 0\n```\n")
+        #expect(try Self.built(options).lexed == 0)
+        #expect(try site.differencesFromAFullBuild() == [])
+    }
+
+    @Test func aDamagedCacheFileCostsOnlySpeed() throws {
+        let site = try TemporarySite(["content/post.md": Self.post("```swift\nlet a = 1\n```\n")])
+        var options = site.options()
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        try Self.built(options)
+        let file = site.root + "/.tessera/cache/highlight.cache"
+        var bytes = try #require(FileManager.default.contents(atPath: file))
+        bytes.replaceSubrange((bytes.count - 6)..<bytes.count, with: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        try bytes.write(to: URL(fileURLWithPath: file))
+        try site.write("content/post.md", Self.post("Edited.\n\n```swift\nlet a = 1\n```\n"))
+        #expect(try Self.built(options).report.warnings.isEmpty)
+        #expect(try Self.main(site).contains("<span class=\"kd\">let</span>"))
+        #expect(try site.differencesFromAFullBuild() == [])
+    }
+
+    // MARK: The default theme
+
+    /// Every token colour of the default theme's palettes, light and dark, against the block's
+    /// background and a marked line's: at least 4.5:1 (WCAG AA for text).
+    @Test func theDefaultThemesCodeColoursContrastEnough() throws {
+        let css = try String(contentsOfFile: Repository.root + "/themes/default/static/assets/tessera.css", encoding: .utf8)
+        func palette(after marker: String) throws -> [String: String] {
+            let start = try #require(css.range(of: marker))
+            let block = css[start.upperBound...].prefix { $0 != "}" }
+            var colours: [String: String] = [:]
+            for match in block.matches(of: /--code-([a-z-]+):\s*(#[0-9a-f]{6})/) { colours[String(match.output.1)] = String(match.output.2) }
+            return colours
+        }
+        func luminance(_ hex: String) -> Double {
+            let value = Int(hex.dropFirst(), radix: 16) ?? 0
+            let channels = [value >> 16 & 0xFF, value >> 8 & 0xFF, value & 0xFF].map { Double($0) / 255 }
+            let linear = channels.map { $0 <= 0.03928 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+            return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+        }
+        func contrast(_ a: String, _ b: String) -> Double {
+            let (x, y) = (luminance(a), luminance(b))
+            return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+        }
+        let tokens = ["text", "comment", "keyword", "string", "number", "function", "type", "tag", "variable", "error"]
+        for marker in [":root {", "@media (prefers-color-scheme: dark) {\n  :root {"] {
+            let colours = try palette(after: marker)
+            #expect(colours.count == 17, "\(marker): \(colours)")
+            for token in tokens {
+                for background in ["bg", "marked"] {
+                    let ratio = contrast(colours[token] ?? "#000000", colours[background] ?? "#000000")
+                    #expect(ratio >= 4.5, "\(marker) \(token) on \(background): \(ratio)")
+                }
+            }
+            #expect(contrast(colours["inserted"] ?? "", colours["inserted-bg"] ?? "") >= 4.5)
+            #expect(contrast(colours["deleted"] ?? "", colours["deleted-bg"] ?? "") >= 4.5)
+        }
+    }
+}
