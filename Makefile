@@ -31,6 +31,8 @@ test: deps
 	@python3 -c "import feedparser" >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check feedparser >/dev/null 2>&1 || echo "note: feedparser not installed; the feed-parsing tests will be skipped"
 	@python3 -c "import jsonschema" >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check jsonschema >/dev/null 2>&1 || echo "note: jsonschema not installed; the JSON Schema tests will be skipped"
 	@command -v tsc >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq node-typescript >/dev/null; } || echo "note: tsc not installed; the TypeScript codegen test will be skipped"
+	@python3 -c "import selenium, axe_playwright_python" >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check selenium axe-playwright-python >/dev/null 2>&1 || echo "note: selenium or axe-playwright-python not installed; the axe checks will be skipped"
+	@command -v chromedriver >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-driver >/dev/null; } || echo "note: chromium-driver not installed; the axe checks will be skipped"
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || echo "note: chromium not installed; the browser tests will be skipped"
 	@# Tests write temporary sites; they go to a folder of this run, removed afterwards.
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/tessera-tests-XXXXXX") && TMPDIR=$$tmp $(SWIFT) test; status=$$?; rm -rf "$$tmp"; exit $$status

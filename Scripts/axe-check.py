@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Runs axe-core (the copy PyPI's axe-playwright-python ships) in headless Chromium on pages of a
+built site, in the light and the dark colour scheme, and prints every violation.
+
+    python3 Scripts/axe-check.py public blog/index.html blog/some-post/index.html ...
+
+Needs Debian's chromium and chromium-driver, and PyPI's selenium and axe-playwright-python
+(`make test` installs them). Exits 1 when a page has a violation, 2 when a tool is missing.
+"""
+import functools
+import http.server
+import json
+import os
+import sys
+import threading
+
+
+def main():
+    if len(sys.argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    folder, pages = sys.argv[1], sys.argv[2:]
+    try:
+        import axe_playwright_python
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError as error:
+        print(f"missing: {error}", file=sys.stderr)
+        return 2
+    axe = open(os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js"), encoding="utf-8").read()
+    handler = functools.partial(QuietHandler, directory=folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900"):
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_script_timeout(60)
+    found = {}
+    try:
+        for page in pages:
+            for scheme in ("light", "dark"):
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                driver.get(f"http://127.0.0.1:{server.server_port}/{page}")
+                driver.execute_script(axe)
+                result = driver.execute_async_script(
+                    "const done = arguments[arguments.length - 1];"
+                    "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations)).catch(e => done(String(e)));")
+                if isinstance(result, str):
+                    found[f"{page} ({scheme})"] = [{"id": "axe-error", "help": result}]
+                    continue
+                violations = [
+                    {"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": len(v["nodes"]),
+                     "first": v["nodes"][0]["target"] if v["nodes"] else None}
+                    for v in result
+                ]
+                if violations:
+                    found[f"{page} ({scheme})"] = violations
+    finally:
+        driver.quit()
+        server.shutdown()
+    print(json.dumps({"pages": len(pages), "violations": found}, indent=1))
+    return 1 if found else 0
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())
