@@ -114,10 +114,11 @@ public struct CodeBlock: Sendable, Equatable {
     /// The block as written without a `codeblock` hook: libcmark's `<pre><code class="language-…">`
     /// with the highlighted code, the `pre` focusable (a wide block scrolls by keyboard), in a
     /// `<figure>` under its title when it has one.
-    func html() -> String {
+    /// `code`: `codeHTML()`, when the caller has it already.
+    func html(code: String? = nil) -> String {
         var pre = "<pre class=\"highlight\" tabindex=\"0\"><code"
         if let language, !language.isEmpty { pre += " class=\"language-" + HTMLEscape.escaped(language) + "\"" }
-        pre += ">" + codeHTML() + "</code></pre>\n"
+        pre += ">" + (code ?? codeHTML()) + "</code></pre>\n"
         guard let title else { return pre }
         return "<figure class=\"code-block\"><figcaption>" + HTMLEscape.escaped(title) + "</figcaption>\n" + pre + "</figure>\n"
     }

@@ -6,10 +6,10 @@ import Foundation
 /// Build-time highlighting of one build: Pygments through long-lived workers (`PygmentsPool`),
 /// and the answers of earlier builds kept in the build cache.
 ///
-/// - The cache file (`highlight.cache` in the cache folder) holds each block's tokens by
-///   (language, code), for one engine: Pygments' version and the worker script's. An edit
-///   lexes only the blocks it changed; a build that maps every page writes only the blocks it
-///   used, so the file does not grow without end.
+/// - The cache (`HighlightCache`) holds each block's tokens by (language, code), for one
+///   engine: Pygments' version and the worker script's. An edit lexes only the blocks it
+///   changed; a build that maps every page keeps only the blocks it used, so the cache does not
+///   grow without end.
 /// - The engine's identity is part of the build's environment (`identity`): a build that finds
 ///   Pygments upgraded, removed or installed builds every page again. It is read from a small
 ///   stamp (`highlight.stamp`) while the `stat` of Python, Pygments and Python's search path are
@@ -20,7 +20,7 @@ public final class CodeHighlighter: @unchecked Sendable {
     /// `python3`, or `TESSERA_PYTHON`: the Python whose Pygments lexes.
     public let python: String
     private let pool: PygmentsPool
-    private let cacheFile: String?
+    private let cacheFolder: String?
     private let stampFile: String?
     private let lock = NSLock()
 
@@ -35,7 +35,7 @@ public final class CodeHighlighter: @unchecked Sendable {
     public init(python: String = CodeHighlighter.defaultPython(), cacheDirectory: String? = nil) {
         self.python = python
         pool = PygmentsPool.shared(python: python)
-        cacheFile = cacheDirectory.map { $0 + "/highlight.cache" }
+        cacheFolder = cacheDirectory
         stampFile = cacheDirectory.map { $0 + "/highlight.stamp" }
     }
 
@@ -175,86 +175,31 @@ public final class CodeHighlighter: @unchecked Sendable {
 
     // MARK: The cache
 
-    struct CacheKey: Hashable {
-        var high: UInt64, low: UInt64
+    typealias CacheKey = HighlightCache.Key
 
-        init(language: String, code: String) {
-            var bytes = Data(language.utf8)
-            bytes.append(0)
-            bytes.append(contentsOf: code.utf8)
-            let digest = SHA256.hash(bytes)
-            high = digest[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
-            low = digest[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
-        }
-
-        init(high: UInt64, low: UInt64) {
-            self.high = high
-            self.low = low
-        }
-    }
-
-    /// The answers of this build not in the file, and the keys this build used.
+    /// The answers of this build not in the cache, and the keys this build used.
     private var made: [CacheKey: [UInt8]] = [:]
     private var used: Set<CacheKey> = []
-    /// The file's entries (its bytes, and each key's range), once read; empty when it holds
-    /// another engine's answers.
-    private var stored: (bytes: [UInt8], entries: [CacheKey: Range<Int>])?
-
-    private static let cacheHeader = "tessera highlight cache 1\n"
+    /// The build cache's answers, for this engine; nil without a cache folder.
+    private var stored: HighlightCache?
 
     private func cached(_ key: CacheKey) -> HighlightAnswer? {
         lock.withLock {
             used.insert(key)
             if let bytes = made[key] { return HighlightAnswer(decoding: bytes) }
-            if stored == nil { stored = readCache() }
-            guard let stored, let range = stored.entries[key] else { return nil }
-            return HighlightAnswer(decoding: stored.bytes[range])
+            if stored == nil, let cacheFolder, let identity = known?.identity { stored = HighlightCache(folder: cacheFolder, identity: identity) }
+            return stored?.answer(for: key).flatMap { HighlightAnswer(decoding: $0) }
         }
     }
 
-    /// The file's entries when it holds this engine's answers. Called with the lock held.
-    private func readCache() -> (bytes: [UInt8], entries: [CacheKey: Range<Int>]) {
-        guard let cacheFile, let identity = known?.identity, let data = FileManager.default.contents(atPath: cacheFile) else { return ([], [:]) }
-        let bytes = [UInt8](data)
-        let header = Array((Self.cacheHeader + identity + "\n").utf8)
-        guard bytes.starts(with: header) else { return ([], [:]) }
-        var reader = ByteReader(bytes: bytes, offset: header.count)
-        var entries: [CacheKey: Range<Int>] = [:]
-        while !reader.atEnd {
-            guard let keyBytes = reader.take(16), let count = reader.number(), let entry = reader.take(count) else { return ([], [:]) }
-            let high = keyBytes.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
-            let low = keyBytes.suffix(8).reduce(0) { $0 << 8 | UInt64($1) }
-            entries[CacheKey(high: high, low: low)] = entry.startIndex..<entry.endIndex
-        }
-        return (bytes, entries)
-    }
-
-    /// Writes the cache file when this build made answers, or when it mapped every page (`complete`)
-    /// and the file holds answers no page uses any more. Failing to write costs only speed.
+    /// Keeps this build's new answers in the cache folder; a build that mapped every page
+    /// (`complete`) keeps only the answers it used. Failing to write costs only speed.
     func save(complete: Bool) {
         lock.withLock {
-            guard let cacheFile, let identity = known?.identity, known?.engine != nil else { return }
-            if stored == nil { stored = readCache() }
-            let old = stored ?? ([], [:])
-            let unused = old.entries.keys.contains { !used.contains($0) }
-            guard !made.isEmpty || (complete && unused) else { return }
-            var out = Array((Self.cacheHeader + identity + "\n").utf8)
-            func append(_ key: CacheKey, _ entry: some Collection<UInt8>) {
-                for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: key.high >> UInt64(shift))) }
-                for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: key.low >> UInt64(shift))) }
-                HighlightAnswer.append(entry.count, to: &out)
-                out.append(contentsOf: entry)
-            }
-            for (key, range) in old.entries where made[key] == nil && (!complete || used.contains(key)) { append(key, old.bytes[range]) }
-            for (key, entry) in made { append(key, entry) }
-            let temporary = cacheFile + ".\(getpid()).tmp"
-            do {
-                try FileManager.default.createDirectory(atPath: (cacheFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try Data(out).write(to: URL(fileURLWithPath: temporary))
-                guard rename(temporary, cacheFile) == 0 else { throw CocoaError(.fileWriteUnknown) }
-            } catch {
-                unlink(temporary)
-            }
+            guard let cacheFolder, let identity = known?.identity, known?.engine != nil else { return }
+            if stored == nil { stored = HighlightCache(folder: cacheFolder, identity: identity) }
+            stored?.save(made: made, used: used, complete: complete)
+            made = [:]
         }
     }
 

@@ -168,7 +168,7 @@ final class PygmentsWorker {
     }
 
     /// Bumped whenever the script's answers could change: it is part of the cache's key.
-    static let scriptVersion = 1
+    static let scriptVersion = 3
 
     /// The worker. Lexers are made once per language with `stripnl` and `ensurenl` off, so the
     /// tokens are exactly the code (the script checks it and answers `!` otherwise).
@@ -181,10 +181,10 @@ def main():
         del sys.path[0]
     import json
     try:
-        import pygments
-        from pygments.lexers import get_lexer_by_name, get_lexer_for_filename, get_all_lexers
+        import fnmatch, pygments
+        from pygments.lexers import find_lexer_class
+        from pygments.lexers._mapping import LEXERS
         from pygments.token import STANDARD_TYPES
-        from pygments.util import ClassNotFound
     except Exception as error:
         out.write(("!" + "Python %s cannot import Pygments (%s)" % (sys.version.split()[0], error)).replace("\n", " ").encode() + b"\n")
         out.flush()
@@ -196,8 +196,22 @@ def main():
         "version": pygments.__version__, "file": pygments.__file__, "executable": sys.executable,
         "path": [p for p in sys.path if p],
         "classes": {name(t): c for t, c in STANDARD_TYPES.items()},
-        "aliases": sorted({a for _, aliases, _, _ in get_all_lexers() for a in aliases}),
+        "aliases": sorted({a for _, _, aliases, _, _ in LEXERS.values() for a in aliases}),
     }
+    # Pygments' own lexers only, looked up in its table: a name it lacks would otherwise make it
+    # scan every installed package for plugins (a third of a second, each time).
+    by_alias = {}
+    for key, (_, _, aliases, _, _) in LEXERS.items():
+        for alias in aliases:
+            by_alias.setdefault(alias, key)
+    def lexer_class(language):
+        key = by_alias.get(language)
+        if key is None:
+            for candidate, (_, _, _, patterns, _) in LEXERS.items():
+                if any(fnmatch.fnmatch("code." + language, pattern) for pattern in patterns):
+                    key = candidate
+                    break
+        return None if key is None else find_lexer_class(LEXERS[key][1])
     out.write(json.dumps(hello).encode() + b"\n")
     out.flush()
     lexers = {}
@@ -212,37 +226,35 @@ def main():
         try:
             lexer = lexers.get(language, False)
             if lexer is False:
-                lexer = None
-                try:
-                    lexer = get_lexer_by_name(language, stripnl=False, ensurenl=False)
-                except ClassNotFound:
-                    try:
-                        lexer = get_lexer_for_filename("code." + language, stripnl=False, ensurenl=False)
-                    except ClassNotFound:
-                        pass
+                found = lexer_class(language)
+                lexer = None if found is None else found(stripnl=False, ensurenl=False)
                 lexers[language] = lexer
             if lexer is None:
                 out.write(b"?\n")
                 out.flush()
                 continue
+            # The lexer's own tokens (`get_tokens` would first normalize line breaks and a
+            # byte-order mark away: the lengths would no longer be the code's).
             parts = []
+            append = parts.append
             last = None
             length = 0
-            total = []
-            for ttype, value in lexer.get_tokens(code):
-                total.append(value)
+            total = 0
+            for _, ttype, value in lexer.get_tokens_unprocessed(code):
+                count = len(value)
+                total += count
                 if ttype is last:
-                    length += len(value)
+                    length += count
                     continue
-                if last is not None and length:
-                    parts.append("%s:%d" % (names[last], length))
+                if length:
+                    append(f"{names[last]}:{length}")
                 if ttype not in names:
                     names[ttype] = name(ttype)
                 last = ttype
-                length = len(value)
-            if last is not None and length:
-                parts.append("%s:%d" % (names[last], length))
-            if "".join(total) != code:
+                length = count
+            if length:
+                append(f"{names[last]}:{length}")
+            if total != len(code):
                 out.write(b"!the lexer changed the code\n")
             else:
                 out.write(("=" + lexer.name.replace("\t", " ").replace("\n", " ") + "\t" + " ".join(parts) + "\n").encode())

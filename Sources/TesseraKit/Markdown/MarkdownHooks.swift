@@ -28,6 +28,13 @@ public final class MarkdownHooks: Sendable {
 
     func has(_ element: Element) -> Bool { templates[element] != nil }
 
+    /// Whether the element's hook may read the value `name` (a tag of it names it, or it includes
+    /// a partial, which could): values that cost to make are made only for hooks that read them.
+    func reads(_ name: String, in element: Element) -> Bool {
+        guard let template = templates[element] else { return false }
+        return !template.partialNames.isEmpty || template.tags.contains { $0.name == name || $0.name.hasPrefix(name + ".") }
+    }
+
     /// The element's HTML: its hook rendered with `values`.
     func render(_ element: Element, _ values: [(String, ViewValue)]) throws -> String {
         guard let template = templates[element] else { return "" }

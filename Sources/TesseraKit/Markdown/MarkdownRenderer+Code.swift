@@ -38,20 +38,22 @@ extension MarkdownRenderer {
 
 /// The `codeblock` hook's view data.
 enum CodeBlockHook {
-    static func values(of block: CodeBlock, info: String, html: String) -> [(String, ViewValue)] {
+    /// `lines` and `tokens` are made only when the hook reads them (`MarkdownHooks.reads`):
+    /// a view object per token costs more than the rest of the block.
+    static func values(of block: CodeBlock, info: String, html: String, codeHTML: String, lines wantsLines: Bool, tokens wantsTokens: Bool) -> [(String, ViewValue)] {
         func optional(_ text: String?) -> ViewValue { text.map { $0.isEmpty ? .null : .string($0) } ?? .null }
-        let lines = block.lines().map { line in
+        let lines = !wantsLines ? [] : block.lines().map { line in
             ViewValue.object(ViewObject([
                 ("number", .number(Double(line.number))), ("html", .string(line.html)), ("marked", .bool(line.marked)),
                 ("inserted", .bool(line.inserted)), ("deleted", .bool(line.deleted)),
             ]))
         }
-        let tokens = (block.highlighted?.pieces(of: block.code) ?? []).map { piece in
+        let tokens = !wantsTokens ? [] : (block.highlighted?.pieces(of: block.code) ?? []).map { piece in
             ViewValue.object(ViewObject([("type", .string(piece.type.name)), ("class", .string(piece.type.cssClass)), ("text", .string(String(piece.text)))]))
         }
         return [
             ("language", optional(block.language)), ("languageName", optional(block.languageName)), ("info", optional(info)),
-            ("title", optional(block.title)), ("code", .string(block.code)), ("html", .string(html)), ("highlighted", .string(block.codeHTML())),
+            ("title", optional(block.title)), ("code", .string(block.code)), ("html", .string(html)), ("highlighted", .string(codeHTML)),
             ("isHighlighted", .bool(block.highlighted != nil)), ("lineNumbers", .bool(block.lineNumbers)), ("lines", .list(lines)), ("tokens", .list(tokens)),
         ]
     }

@@ -164,8 +164,12 @@ extension MarkdownRenderer {
                 }
             }
             let block = highlight(code, info: CodeFenceInfo(info), line: line, column: column, into: &result)
-            var html = block.html()
-            if let hooks, hooks.has(.codeblock) { html = try hooks.render(.codeblock, CodeBlockHook.values(of: block, info: info, html: html)) }
+            let codeHTML = block.codeHTML()
+            var html = block.html(code: codeHTML)
+            if let hooks, hooks.has(.codeblock) {
+                let values = CodeBlockHook.values(of: block, info: info, html: html, codeHTML: codeHTML, lines: hooks.reads("lines", in: .codeblock), tokens: hooks.reads("tokens", in: .codeblock))
+                html = try hooks.render(.codeblock, values)
+            }
             // A block ends where its HTML does: its marker's line ends it as libcmark ends a block.
             if html.hasSuffix("\n") { html.removeLast() }
             if inBody {

@@ -255,19 +255,31 @@ import Testing
         #expect(try site.differencesFromAFullBuild() == [])
     }
 
-    @Test func aDamagedCacheFileCostsOnlySpeed() throws {
-        let site = try TemporarySite(["content/post.md": Self.post("```swift\nlet a = 1\n```\n")])
+    /// Garbage at the end of the answers, the answers cut short, or an index that is not one:
+    /// the blocks are lexed again, and the output is a full build's.
+    @Test(arguments: ["garbage", "truncated", "index"])
+    func aDamagedCacheCostsOnlySpeed(damage: String) throws {
+        let site = try TemporarySite(["content/post.md": Self.post("```swift\nlet a = 1\n```\n\n```yaml\nb: 2\n```\n")])
         var options = site.options()
         options.cacheDirectory = site.root + "/.tessera/cache"
-        try Self.built(options)
-        let file = site.root + "/.tessera/cache/highlight.cache"
+        #expect(try Self.built(options).lexed == 2)
+        let folder = site.root + "/.tessera/cache/"
+        let file = folder + (damage == "index" ? "highlight.index" : "highlight.data")
         var bytes = try #require(FileManager.default.contents(atPath: file))
-        bytes.replaceSubrange((bytes.count - 6)..<bytes.count, with: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        switch damage {
+        case "garbage": bytes.replaceSubrange((bytes.count - 6)..<bytes.count, with: [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        case "truncated": bytes.removeLast(10)
+        default: bytes = Data("not an index".utf8)
+        }
         try bytes.write(to: URL(fileURLWithPath: file))
-        try site.write("content/post.md", Self.post("Edited.\n\n```swift\nlet a = 1\n```\n"))
-        #expect(try Self.built(options).report.warnings.isEmpty)
+        try site.write("content/post.md", Self.post("Edited.\n\n```swift\nlet a = 1\n```\n\n```yaml\nb: 2\n```\n"))
+        let rebuilt = try Self.built(options)
+        #expect(rebuilt.report.warnings.isEmpty && rebuilt.lexed >= 1)
         #expect(try Self.main(site).contains("<span class=\"kd\">let</span>"))
         #expect(try site.differencesFromAFullBuild() == [])
+        // The cache is whole again: the next edit lexes nothing.
+        try site.write("content/post.md", Self.post("Edited again.\n\n```swift\nlet a = 1\n```\n\n```yaml\nb: 2\n```\n"))
+        #expect(try Self.built(options).lexed == 0)
     }
 
     // MARK: The default theme
