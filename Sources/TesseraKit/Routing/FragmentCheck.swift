@@ -111,10 +111,29 @@ enum FragmentCheck {
                 paragraphStart = index + 1
                 continue
             }
-            if line.contains("#") || line.contains("[^") || line.contains("[!") || line.contains("![") || line.contains("id=") { kept.append(line) }
+            if Self.mayHoldIDs(line) { kept.append(line) }
         }
         lines = kept
         return lines.joined(separator: "\n")
+    }
+
+    /// Whether a line holds `#`, `[^`, `[!`, `![` or `id=`. Read as bytes (Foundation's
+    /// `contains` took a third of a first build's reading of 2,000 posts).
+    static func mayHoldIDs(_ line: Substring) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in line.utf8 {
+            switch byte {
+            case UInt8(ascii: "#"): return true
+            case UInt8(ascii: "^") where previous == UInt8(ascii: "["): return true
+            case UInt8(ascii: "!") where previous == UInt8(ascii: "["): return true
+            case UInt8(ascii: "[") where previous == UInt8(ascii: "!"): return true
+            case UInt8(ascii: "=") where previous == UInt8(ascii: "d") && beforePrevious == UInt8(ascii: "i"): return true
+            default: break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 
     /// An attribute value as the browser reads it: character references decoded (those HTML
