@@ -129,7 +129,14 @@ public final class CodeHighlighter: @unchecked Sendable {
         if let answer = cached(key) { return outcome(of: answer, language: language, engine: engine) }
         let reply: PygmentsWorker.Answer
         do {
-            reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
+            do {
+                reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
+            } catch is PygmentsWorker.Malformed {
+                // That worker is gone; another lexes the block.
+                reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
+            }
+        } catch is PygmentsWorker.Malformed {
+            return .failed("the worker's answer did not follow the protocol")
         } catch {
             // The stamp said Pygments was there; it is not (or its worker died): plain from here on.
             lock.withLock {
@@ -142,10 +149,7 @@ public final class CodeHighlighter: @unchecked Sendable {
         switch reply {
         case .failed(let message): return .failed(message)
         case .unknownLanguage: answer = .unknownLanguage
-        case .tokens(let lexer, let tokens):
-            answer = .code(HighlightedCode(lexer: lexer, runs: tokens.map { token in
-                .init(type: tokenType(token.type, classes: engine.classes), length: token.length)
-            }))
+        case .code(let code): answer = .code(code)
         }
         lock.withLock {
             made[key] = answer.encoded
@@ -158,18 +162,6 @@ public final class CodeHighlighter: @unchecked Sendable {
         switch answer {
         case .code(let code): return .code(code)
         case .unknownLanguage: return .unknownLanguage(suggestion: Suggestions.didYouMean(language, in: engine.aliases + CodeFenceInfo.aliases.keys))
-        }
-    }
-
-    /// One value per token type, shared by every run of it.
-    private var types: [String: HighlightedCode.TokenType] = [:]
-
-    private func tokenType(_ name: String, classes: [String: String]) -> HighlightedCode.TokenType {
-        lock.withLock {
-            if let known = types[name] { return known }
-            let type = HighlightedCode.TokenType(name: name, cssClass: HighlightedCode.cssClass(of: name, standard: classes))
-            types[name] = type
-            return type
         }
     }
 

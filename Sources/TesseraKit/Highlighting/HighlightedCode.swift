@@ -64,11 +64,17 @@ enum HighlightAnswer: Sendable, Equatable {
         case .code(let code):
             bytes.append(1)
             Self.append(code.lexer, to: &bytes)
-            var local: [HighlightedCode.TokenType: Int] = [:]
+            // A block has a few types: found by a look along them (runs of one type share its strings).
             var types: [HighlightedCode.TokenType] = []
-            for run in code.runs where local[run.type] == nil {
-                local[run.type] = types.count
-                types.append(run.type)
+            var numbers: [Int] = []
+            numbers.reserveCapacity(code.runs.count)
+            for run in code.runs {
+                if let known = types.firstIndex(of: run.type) {
+                    numbers.append(known)
+                } else {
+                    numbers.append(types.count)
+                    types.append(run.type)
+                }
             }
             Self.append(types.count, to: &bytes)
             for type in types {
@@ -76,8 +82,8 @@ enum HighlightAnswer: Sendable, Equatable {
                 Self.append(type.cssClass, to: &bytes)
             }
             Self.append(code.runs.count, to: &bytes)
-            for run in code.runs {
-                Self.append(local[run.type] ?? 0, to: &bytes)
+            for (number, run) in zip(numbers, code.runs) {
+                Self.append(number, to: &bytes)
                 Self.append(run.length, to: &bytes)
             }
         }

@@ -10,9 +10,10 @@ import Foundation
 /// - The worker first writes one JSON line: Pygments' version, where it and Python are, the
 ///   CSS class of each standard token type, and every lexer alias (for "did you mean").
 /// - A request is `<language> <byte count>\n` and the code's UTF-8 bytes.
-/// - The answer is one line: `=<lexer name>\t<Type>:<length> …` (adjacent tokens of one type
-///   merged; lengths in Unicode scalars, which are Python's string indexes), `?` for a language
-///   Pygments does not know, or `!<message>` when lexing failed.
+/// - The answer is one line: `=<lexer name>\t<type>:<length> …` (adjacent tokens of one type
+///   merged; lengths in Unicode scalars, which are Python's string indexes; a type is a number
+///   the worker gives each token type it meets, announced once by an item `#<Type name>` before
+///   its first use), `?` for a language Pygments does not know, or `!<message>` when lexing failed.
 ///
 /// Not thread-safe: `PygmentsPool` gives each worker to one thread at a time.
 final class PygmentsWorker {
@@ -31,19 +32,16 @@ final class PygmentsWorker {
 
     /// A block's tokens, or why there are none.
     enum Answer: Sendable, Equatable {
-        case tokens(lexer: String, [(type: String, length: Int)])
+        case code(HighlightedCode)
         case unknownLanguage
         case failed(String)
-
-        static func == (lhs: Answer, rhs: Answer) -> Bool {
-            switch (lhs, rhs) {
-            case let (.tokens(a, x), .tokens(b, y)): return a == b && x.map(\.type) == y.map(\.type) && x.map(\.length) == y.map(\.length)
-            case (.unknownLanguage, .unknownLanguage): return true
-            case let (.failed(a), .failed(b)): return a == b
-            default: return false
-            }
-        }
     }
+
+    /// The token types this worker announced, by number, with their CSS classes.
+    private var types: [HighlightedCode.TokenType] = []
+
+    /// An answer that does not follow the protocol.
+    struct Malformed: Error {}
 
     enum StartError: Error, Sendable, Equatable {
         /// No Python at that path (or it cannot run).
@@ -118,17 +116,25 @@ final class PygmentsWorker {
         case UInt8(ascii: "?"):
             return .unknownLanguage
         case UInt8(ascii: "="):
-            guard let tab = line.firstIndex(of: 0x09) else { return .failed("a malformed answer") }
+            guard let tab = line.firstIndex(of: 0x09) else { throw Malformed() }
             let lexer = String(decoding: line[1..<tab], as: UTF8.self)
-            var tokens: [(type: String, length: Int)] = []
-            tokens.reserveCapacity(line.count / 12)
+            var runs: [HighlightedCode.Run] = []
+            runs.reserveCapacity(line.count / 6)
             for field in line[(tab + 1)...].split(separator: 0x20) {
-                guard let colon = field.lastIndex(of: UInt8(ascii: ":")) else { return .failed("a malformed answer") }
-                var length = 0
-                for digit in field[(colon + 1)...] { length = length &* 10 &+ Int(digit &- 0x30) }
-                tokens.append((String(decoding: field[..<colon], as: UTF8.self), length))
+                if field.first == UInt8(ascii: "#") {
+                    let name = String(decoding: field.dropFirst(), as: UTF8.self)
+                    types.append(.init(name: name, cssClass: HighlightedCode.cssClass(of: name, standard: hello.classes)))
+                    continue
+                }
+                var type = 0, length = 0, afterColon = false
+                for byte in field {
+                    if byte == UInt8(ascii: ":") { afterColon = true } else if afterColon { length = length &* 10 &+ Int(byte &- 0x30) } else { type = type &* 10 &+ Int(byte &- 0x30) }
+                }
+                // Out of step with the worker: it is let go (`PygmentsPool`), and the block lexed by another.
+                guard afterColon, types.indices.contains(type) else { throw Malformed() }
+                runs.append(.init(type: types[type], length: length))
             }
-            return .tokens(lexer: lexer, tokens)
+            return .code(HighlightedCode(lexer: lexer, runs: runs))
         default:
             return .failed(String(decoding: line.dropFirst(), as: UTF8.self))
         }
@@ -168,7 +174,7 @@ final class PygmentsWorker {
     }
 
     /// Bumped whenever the script's answers could change: it is part of the cache's key.
-    static let scriptVersion = 3
+    static let scriptVersion = 4
 
     /// The worker. Lexers are made once per language with `stripnl` and `ensurenl` off, so the
     /// tokens are exactly the code (the script checks it and answers `!` otherwise).
@@ -223,6 +229,8 @@ def main():
             return
         language, _, size = line.decode().rstrip("\n").partition(" ")
         code = stdin.read(int(size)).decode("utf-8")
+        # Types numbered for this block: numbered again by the next if it is not answered.
+        fresh = []
         try:
             lexer = lexers.get(language, False)
             if lexer is False:
@@ -249,16 +257,19 @@ def main():
                 if length:
                     append(f"{names[last]}:{length}")
                 if ttype not in names:
-                    names[ttype] = name(ttype)
+                    names[ttype] = len(names)
+                    fresh.append(ttype)
+                    append("#" + name(ttype))
                 last = ttype
                 length = count
             if length:
                 append(f"{names[last]}:{length}")
             if total != len(code):
-                out.write(b"!the lexer changed the code\n")
-            else:
-                out.write(("=" + lexer.name.replace("\t", " ").replace("\n", " ") + "\t" + " ".join(parts) + "\n").encode())
+                raise ValueError("the lexer changed the code")
+            out.write(("=" + lexer.name.replace("\t", " ").replace("\n", " ") + "\t" + " ".join(parts) + "\n").encode())
         except Exception as error:
+            for ttype in fresh:
+                del names[ttype]
             out.write(("!" + ("%s: %s" % (type(error).__name__, error)).replace("\n", " ")).encode() + b"\n")
         out.flush()
 main()

@@ -68,19 +68,27 @@ public enum MarkdownComponents {
 
     /// The HTML cut at each marker: the runs of HTML between them (empty ones dropped) and
     /// the components' and code blocks' indexes, in order.
+    /// Read as bytes: it runs over every page body with a placed block.
     static func split(_ html: String) -> [Run] {
-        var runs: [Run] = []
-        var rest = html[...]
-        while let open = rest.firstIndex(of: "\u{5}"), let close = rest[open...].firstIndex(of: "\u{6}"),
-              let placement = placed(rest[rest.index(after: open)..<close]) {
-            let before = rest[..<open]
-            if !before.allSatisfy(\.isWhitespace) { runs.append(.html(String(before))) }
-            runs.append(.placed(placement))
-            rest = rest[rest.index(after: close)...]
-            if rest.first == "\n" { rest = rest.dropFirst() }
+        var html = html
+        return html.withUTF8 { bytes -> [Run] in
+            var runs: [Run] = []
+            func add(_ run: Range<Int>) {
+                // A run of spaces and line breaks alone is no block.
+                guard bytes[run].contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) else { return }
+                runs.append(.html(String(decoding: UnsafeBufferPointer(rebasing: bytes[run]), as: UTF8.self)))
+            }
+            var start = 0
+            while let open = bytes[start...].firstIndex(of: 0x05), let close = bytes[open...].firstIndex(of: 0x06),
+                  let placement = placed(String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)[...]) {
+                add(start..<open)
+                runs.append(.placed(placement))
+                start = close + 1
+                if start < bytes.count, bytes[start] == 0x0A { start += 1 }
+            }
+            add(start..<bytes.count)
+            return runs
         }
-        if !rest.allSatisfy(\.isWhitespace) { runs.append(.html(String(rest))) }
-        return runs
     }
 
     enum Run: Equatable {

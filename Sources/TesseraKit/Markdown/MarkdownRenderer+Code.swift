@@ -11,9 +11,9 @@ extension MarkdownRenderer {
     /// The block of `code` under the fence's `info`: lexed when it names a language and the
     /// site highlights. Problems of the fence and an unknown language are warnings at its
     /// line (`column`: where the info string starts).
-    func highlight(_ code: String, info: CodeFenceInfo, line: Int, column: Int, into result: inout Rendering) -> CodeBlock {
+    func highlight(_ code: String, info: CodeFenceInfo, line: Int, column findColumn: () -> Int, into result: inout Rendering) -> CodeBlock {
         for problem in info.problems {
-            result.warnings.append(LinkProblem(url: "", line: line, column: column + problem.offset, message: problem.message, hint: problem.hint))
+            result.warnings.append(LinkProblem(url: "", line: line, column: findColumn() + problem.offset, message: problem.message, hint: problem.hint))
         }
         var highlighted: HighlightedCode?
         if let highlighter, let language = info.engineLanguage {
@@ -22,13 +22,13 @@ extension MarkdownRenderer {
                 highlighted = code
             case .unknownLanguage(let suggestion):
                 result.warnings.append(LinkProblem(
-                    url: "", line: line, column: column, message: "unknown language `\(info.language ?? language)`: the block is shown as plain text",
+                    url: "", line: line, column: findColumn(), message: "unknown language `\(info.language ?? language)`: the block is shown as plain text",
                     hint: suggestion ?? "name a language Pygments knows (`python3 -m pygments -L lexers` lists them), or write `text` for plain text"))
             case .unavailable:
                 result.unhighlighted = true
             case .failed(let message):
                 result.warnings.append(LinkProblem(
-                    url: "", line: line, column: column, message: "the highlighter failed on this block (\(message)): it is shown as plain text",
+                    url: "", line: line, column: findColumn(), message: "the highlighter failed on this block (\(message)): it is shown as plain text",
                     hint: "report the block to Pygments, or write `text` as its language"))
             }
         }

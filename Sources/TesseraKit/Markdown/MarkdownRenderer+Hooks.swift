@@ -135,6 +135,27 @@ extension MarkdownRenderer {
         }
     }
 
+    /// The column of the first character after column `start` of line `line` that is not a
+    /// space or a tab (columns count Unicode scalars from 1), read as bytes.
+    static func column(after start: Int, onLine line: Int, of markdown: String) -> Int {
+        var column = start
+        var current = 1, scalar = 1
+        for byte in markdown.utf8 {
+            if current < line {
+                if byte == 0x0A { current += 1 }
+                continue
+            }
+            if byte == 0x0A || current > line { break }
+            guard byte & 0xC0 != 0x80 else { continue }
+            if scalar >= start {
+                guard byte == 0x20 || byte == 0x09 else { break }
+                column += 1
+            }
+            scalar += 1
+        }
+        return column
+    }
+
     /// Puts `marker` in `node`'s place: a block of its own, or text in a paragraph.
     static func replace(_ node: OpaquePointer, with marker: String, block: Bool) {
         guard let standIn = cmark_node_new_with_mem(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_TEXT, tessera_markdown_allocator().assumingMemoryBound(to: cmark_mem.self)) else { return }
@@ -146,23 +167,17 @@ extension MarkdownRenderer {
     /// and in a page's body (`inBody`) taken out as a block of its own (`Rendering.code`, for the
     /// page JSON's `code` blocks) with a marker where it goes. The fence's problems and an
     /// unknown language are warnings at the fence's line.
-    func writeCode(_ nodes: [OpaquePointer], lines: [Substring], inBody: Bool, output: inout MarkdownHookOutput, into result: inout Rendering) throws {
+    func writeCode(_ nodes: [OpaquePointer], markdown: String, inBody: Bool, output: inout MarkdownHookOutput, into result: inout Rendering) throws {
         for node in nodes {
             var length: Int32 = 0, offset: Int32 = 0, character: CChar = 0
             let fenced = cmark_node_get_fenced(node, &length, &offset, &character) != 0
             let info = fenced ? cmark_node_get_fence_info(node).map { String(cString: $0) } ?? "" : ""
             let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
             let line = Int(cmark_node_get_start_line(node))
-            // The info string's column: after the fence's characters and the spaces that follow.
-            var column = Int(cmark_node_get_start_column(node)) + Int(length)
-            if lines.indices.contains(line - 1) {
-                let text = lines[line - 1].unicodeScalars
-                var index = text.index(text.startIndex, offsetBy: min(column - 1, text.count))
-                while index < text.endIndex, text[index] == " " || text[index] == "\t" {
-                    index = text.index(after: index)
-                    column += 1
-                }
-            }
+            // The info string's column (after the fence's characters and the spaces that follow),
+            // found only for a warning.
+            let fenceEnd = Int(cmark_node_get_start_column(node)) + Int(length)
+            let column = { Self.column(after: fenceEnd, onLine: line, of: markdown) }
             let block = highlight(code, info: CodeFenceInfo(info), line: line, column: column, into: &result)
             let codeHTML = block.codeHTML()
             var html = block.html(code: codeHTML)

@@ -219,9 +219,8 @@ public struct MarkdownRenderer: Sendable {
             headingNodes, markdown: markdown, footnotes: triggers.footnotes && options.footnotes, markIDs: hooks?.has(.heading) != true, problems: &problems)
         var hookOutput = MarkdownHookOutput()
         if !codeNodes.isEmpty {
-            if lines == nil { lines = markdown.split(separator: "\n", omittingEmptySubsequences: false) }
             do {
-                try writeCode(codeNodes, lines: lines ?? [], inBody: components, output: &hookOutput, into: &result)
+                try writeCode(codeNodes, markdown: markdown, inBody: components, output: &hookOutput, into: &result)
             } catch {
                 result.hookError = error
             }

@@ -92,36 +92,56 @@ enum FragmentCheck {
     /// headings, `{#id}`, fragments), `[^` (footnotes), `[!` (alerts), `![` (images) or `id=`
     /// (raw HTML); each setext heading with its underline; and the whole body when it places
     /// a component (whose templates may print ids). More than needed is only slower.
+    /// Read as bytes: it runs over every body a first build reads.
     static func structure(ofBody body: String) -> String {
-        var lines: [Substring] = body.split(separator: "\n", omittingEmptySubsequences: false)
-        var kept: [Substring] = []
-        var paragraphStart = 0
-        for (index, line) in lines.enumerated() {
-            let inner = line.drop { $0 == " " || $0 == ">" || $0 == "\t" }
-            if inner.isEmpty {
-                paragraphStart = index + 1
-                continue
+        var body = body
+        return body.withUTF8 { bytes -> String in
+            // Each line's range, without its line break.
+            var lines: [Range<Int>] = []
+            var start = 0
+            while start <= bytes.count {
+                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                lines.append(start..<end)
+                start = end + 1
             }
-            if inner.hasPrefix("```") || inner.hasPrefix("~~~") {
-                let info = inner.drop { $0 == "`" || $0 == "~" }.drop { $0 == " " || $0 == "\t" }
-                if info.hasPrefix(MarkdownComponents.info) { return body }
+            var kept: [Range<Int>] = []
+            var paragraphStart = 0
+            let component = Array(MarkdownComponents.info.utf8)
+            for (index, line) in lines.enumerated() {
+                var inner = line.lowerBound
+                while inner < line.upperBound, bytes[inner] == 0x20 || bytes[inner] == 0x3E || bytes[inner] == 0x09 { inner += 1 }
+                if inner == line.upperBound {
+                    paragraphStart = index + 1
+                    continue
+                }
+                let first = bytes[inner]
+                if (first == 0x60 || first == 0x7E), line.upperBound - inner >= 3, bytes[inner + 1] == first, bytes[inner + 2] == first {
+                    var info = inner
+                    while info < line.upperBound, bytes[info] == 0x60 || bytes[info] == 0x7E { info += 1 }
+                    while info < line.upperBound, bytes[info] == 0x20 || bytes[info] == 0x09 { info += 1 }
+                    if line.upperBound - info >= component.count, bytes[info..<(info + component.count)].elementsEqual(component) { return String(decoding: bytes, as: UTF8.self) }
+                }
+                if index > paragraphStart, bytes[inner..<line.upperBound].allSatisfy({ $0 == 0x3D || $0 == 0x2D || $0 == 0x20 }) {
+                    kept.append(contentsOf: lines[paragraphStart...index])
+                    paragraphStart = index + 1
+                    continue
+                }
+                if Self.mayHoldIDs(UnsafeBufferPointer(rebasing: bytes[line])) { kept.append(line) }
             }
-            if inner.allSatisfy({ $0 == "=" || $0 == "-" || $0 == " " }) && index > paragraphStart {
-                kept.append(contentsOf: lines[paragraphStart...index])
-                paragraphStart = index + 1
-                continue
+            var out: [UInt8] = []
+            for (index, line) in kept.enumerated() {
+                if index > 0 { out.append(0x0A) }
+                out.append(contentsOf: bytes[line])
             }
-            if Self.mayHoldIDs(line) { kept.append(line) }
+            return String(decoding: out, as: UTF8.self)
         }
-        lines = kept
-        return lines.joined(separator: "\n")
     }
 
     /// Whether a line holds `#`, `[^`, `[!`, `![` or `id=`. Read as bytes (Foundation's
     /// `contains` took a third of a first build's reading of 2,000 posts).
-    static func mayHoldIDs(_ line: Substring) -> Bool {
+    static func mayHoldIDs(_ line: some Sequence<UInt8>) -> Bool {
         var previous: UInt8 = 0, beforePrevious: UInt8 = 0
-        for byte in line.utf8 {
+        for byte in line {
             switch byte {
             case UInt8(ascii: "#"): return true
             case UInt8(ascii: "^") where previous == UInt8(ascii: "["): return true
