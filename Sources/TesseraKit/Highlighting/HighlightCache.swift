@@ -53,6 +53,12 @@ final class HighlightCache {
     private var dataHeader: [UInt8] { Array("tessera highlight data 1\n\(identity)\n".utf8) }
     private var indexHeader: [UInt8] { Array("tessera highlight index 1\n\(identity)\n".utf8) }
 
+    /// Whether an answer is kept for `key`.
+    func contains(_ key: Key) -> Bool {
+        if index == nil { index = readIndex() }
+        return index?[key] != nil
+    }
+
     /// The answer kept for `key`, as `HighlightAnswer.encoded` wrote it.
     func answer(for key: Key) -> [UInt8]? {
         if index == nil { index = readIndex() }

@@ -282,6 +282,23 @@ import Testing
         #expect(try Self.built(options).lexed == 0)
     }
 
+    /// The blocks an edit's prewarming looks for are the blocks the renderer lexes, for plainly
+    /// fenced code: the same keys, so a cached block starts no worker.
+    @Test func theBlocksAnEditIsScannedForAreTheRenderersOwn() throws {
+        let text = "---\ntitle: P\n---\nText.\n\n```swift {linenos=true}\nlet a = 1\n\nlet b = 2\n```\n\n~~~~yaml\nk: ```\n~~~~\n\n```\nplain\n```\n\n```text\nx\n```\n"
+        #expect(CodeHighlighter.fencedBlocks(in: text).map { "\($0.language)|\($0.code)" } == ["swift|let a = 1\n\nlet b = 2\n", "yaml|k: ```\n"])
+        let site = try TemporarySite(["content/p.md": text])
+        var options = site.options()
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        #expect(try Self.built(options).lexed == 2)
+        let highlighter = CodeHighlighter(cacheDirectory: options.cacheDirectory)
+        _ = highlighter.identity
+        for block in CodeHighlighter.fencedBlocks(in: text) {
+            #expect(highlighter.highlight(language: block.language, code: block.code) != .unavailable)
+        }
+        #expect(highlighter.lexedBlocks == 0)
+    }
+
     // MARK: The default theme
 
     /// Every token colour of the default theme's palettes, light and dark, against the block's
