@@ -29,15 +29,7 @@ import Testing
     }
 
     static func check(_ output: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.validator))
-        process.arguments = ["--root", output]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the Nu HTML checker found errors:\n\(report)")
+        let (status, report) = try Tools.run(try #require(Self.validator), ["--root", output])
+        #expect(status == 0, "the Nu HTML checker found errors:\n\(report)")
     }
 }

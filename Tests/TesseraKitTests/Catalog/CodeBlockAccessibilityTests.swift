@@ -15,16 +15,8 @@ import Testing
             (try? String(contentsOfFile: output + "/" + page, encoding: .utf8))?.contains("<pre class=\"highlight\"") == true
         }
         #expect(pages.count >= 15)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Repository.root + "/Scripts/axe-check.py", output] + pages
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "axe found violations:\n\(report)")
+        let (status, report) = try Tools.run("python3", [Repository.root + "/Scripts/axe-check.py", output] + pages)
+        #expect(status == 0, "axe found violations:\n\(report)")
         #expect(report.contains("\"pages\": \(pages.count)"), "\(report)")
     }
 }

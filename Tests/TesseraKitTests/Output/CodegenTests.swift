@@ -10,17 +10,7 @@ import Testing
     static let hasTsc = Tools.available("tsc")
 
     static func run(_ tool: String, _ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try Tools.run(tool, arguments, in: folder)
     }
 
     static var exampleRegistry: ComponentRegistry {

@@ -15,6 +15,21 @@ enum Tools {
     /// Whether a test needing `tool` should run: it is on PATH, or this is CI.
     static func available(_ tool: String) -> Bool { onCI || which(tool) != nil }
 
+    /// Runs `tool` (found in PATH) in `folder`; its exit status and what it printed, both streams.
+    static func run(_ tool: String, _ arguments: [String], in folder: String? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     /// Whether `python3 -c "import <module>"` works, or this is CI.
     static func hasPythonModule(_ module: String) -> Bool {
         if onCI { return true }
