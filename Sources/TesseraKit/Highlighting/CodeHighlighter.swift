@@ -19,10 +19,10 @@ import Foundation
 public final class CodeHighlighter: @unchecked Sendable {
     /// `python3`, or `TESSERA_PYTHON`: the Python whose Pygments lexes.
     public let python: String
-    private let pool: PygmentsPool
-    private let cacheFolder: String?
+    let pool: PygmentsPool
+    let cacheFolder: String?
     private let stampFile: String?
-    private let lock = NSLock()
+    let lock = NSLock()
 
     /// The Python to use: `TESSERA_PYTHON`, else `python3` from `PATH`.
     public static func defaultPython(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -60,80 +60,36 @@ public final class CodeHighlighter: @unchecked Sendable {
     public var lexedBlocks: Int { lock.withLock { lexed } }
     private var lexed = 0
 
-    private struct Engine {
+    struct Engine {
         var version: String
         var classes: [String: String]
         var aliases: [String]
     }
 
-    private struct Known {
+    struct Known {
         var engine: Engine?
         var reason: String = ""
         var identity: String {
             engine.map { "pygments \($0.version) worker \(PygmentsWorker.scriptVersion)" } ?? "unavailable"
         }
     }
-    private var known: Known?
+    var known: Known?
 
     /// Finds out what the engine is on another core.
     func prepare() {
         DispatchQueue.global().async { [self] in _ = resolve() }
     }
 
-    /// Starts a worker on another core when a fenced block of `texts` (read as plainly fenced
-    /// lines) is not in the cache, and the engine is there: the block finds it ready. A block
-    /// read otherwise than the renderer reads it only starts a worker for nothing.
-    func prewarm(ifLexing texts: [String]) {
-        DispatchQueue.global().async { [self] in
-            guard resolve().engine != nil else { return }
-            let blocks = texts.flatMap(Self.fencedBlocks)
-            guard blocks.contains(where: { !isCached(CacheKey(language: $0.language, code: $0.code)) }) else { return }
-            _ = try? pool.withWorker { _ in }
-        }
-    }
-
-    /// Whether the cache has an answer for `key` (without marking it used).
-    private func isCached(_ key: CacheKey) -> Bool {
-        lock.withLock {
-            if made[key] != nil { return true }
-            if stored == nil, let cacheFolder, let identity = known?.identity { stored = HighlightCache(folder: cacheFolder, identity: identity) }
-            return stored?.contains(key) ?? false
-        }
-    }
-
-    /// The blocks of `text` between fence lines at the start of a line, with the language the
-    /// engine would be asked for.
-    static func fencedBlocks(in text: String) -> [(language: String, code: String)] {
-        var blocks: [(language: String, code: String)] = []
-        var open: (fence: Substring, language: String?)?
-        var code = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let current = open {
-                if line.hasPrefix(current.fence), line.allSatisfy({ $0 == current.fence.first || $0 == " " }) {
-                    if let language = current.language { blocks.append((language, code)) }
-                    open = nil
-                } else {
-                    code += line + "\n"
-                }
-            } else if line.hasPrefix("```") || line.hasPrefix("~~~") {
-                let fence = line.prefix { $0 == line.first }
-                open = (fence, CodeFenceInfo(String(line.dropFirst(fence.count))).engineLanguage)
-                code = ""
-            }
-        }
-        return blocks
-    }
-
-    private func resolve() -> Known {
+    func resolve() -> Known {
         if let known = lock.withLock({ known }) { return known }
         var result: Known
-        if let stamped = readStamp() {
-            result = Known(engine: stamped)
+        if let stampFile, let stamp = EngineStamp.read(stampFile, python: python) {
+            result = Known(engine: Engine(version: stamp.version, classes: stamp.classes, aliases: stamp.aliases))
         } else {
             do {
                 let hello = try pool.hello()
                 result = Known(engine: Engine(version: hello.version, classes: hello.classes, aliases: hello.aliases))
-                writeStamp(hello)
+                if let stampFile { EngineStamp(hello, python: python).write(to: stampFile) }
             } catch let error as PygmentsWorker.StartError {
                 switch error {
                 case .noPython(let message): result = Known(engine: nil, reason: "Python could not be started (\(message))")
@@ -214,10 +170,10 @@ public final class CodeHighlighter: @unchecked Sendable {
     typealias CacheKey = HighlightCache.Key
 
     /// The answers of this build not in the cache, and the keys this build used.
-    private var made: [CacheKey: [UInt8]] = [:]
+    var made: [CacheKey: [UInt8]] = [:]
     private var used: Set<CacheKey> = []
     /// The build cache's answers, for this engine; nil without a cache folder.
-    private var stored: HighlightCache?
+    var stored: HighlightCache?
 
     private func cached(_ key: CacheKey) -> HighlightAnswer? {
         lock.withLock {
@@ -237,58 +193,5 @@ public final class CodeHighlighter: @unchecked Sendable {
             stored?.save(made: made, used: used, complete: complete)
             made = [:]
         }
-    }
-
-    // MARK: The stamp
-
-    /// What the stamp records: the engine, and the `stat` of the files that make it.
-    private struct Stamp: Codable {
-        var python: String
-        var version: String
-        var scriptVersion: Int
-        var classes: [String: String]
-        var aliases: [String]
-        var files: [String: String]
-    }
-
-    /// The engine the stamp records, when every file it names has the `stat` it recorded.
-    private func readStamp() -> Engine? {
-        guard let stampFile, let data = FileManager.default.contents(atPath: stampFile),
-              let stamp = try? JSONDecoder().decode(Stamp.self, from: data),
-              stamp.python == python, stamp.scriptVersion == PygmentsWorker.scriptVersion,
-              !stamp.files.isEmpty, stamp.files.allSatisfy({ Self.signature(of: $0.key) == $0.value }) else { return nil }
-        return Engine(version: stamp.version, classes: stamp.classes, aliases: stamp.aliases)
-    }
-
-    private func writeStamp(_ hello: PygmentsWorker.Hello) {
-        guard let stampFile else { return }
-        // Python (the name's target in PATH too), Pygments' package, and each folder Python
-        // searches for modules: a package installed, upgraded or removed changes one of them.
-        var paths = [hello.executable, hello.file, (hello.file as NSString).deletingLastPathComponent] + hello.path
-        if let found = Self.lookUp(python) { paths.append(found) }
-        var files: [String: String] = [:]
-        for path in paths { files[path] = Self.signature(of: path) }
-        let stamp = Stamp(python: python, version: hello.version, scriptVersion: PygmentsWorker.scriptVersion, classes: hello.classes, aliases: hello.aliases, files: files)
-        guard let data = try? JSONEncoder().encode(stamp) else { return }
-        try? FileManager.default.createDirectory(atPath: (stampFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let temporary = stampFile + ".\(getpid()).tmp"
-        if (try? data.write(to: URL(fileURLWithPath: temporary))) != nil, rename(temporary, stampFile) != 0 { unlink(temporary) }
-    }
-
-    /// A file's device, inode, size and change times, or `missing`.
-    static func signature(of path: String) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return "missing" }
-        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
-    }
-
-    /// Where `PATH` finds `name` (a path is itself).
-    static func lookUp(_ name: String) -> String? {
-        if name.contains("/") { return name }
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let path = folder + "/" + name
-            if access(path, X_OK) == 0 { return path }
-        }
-        return nil
     }
 }
