@@ -28,6 +28,9 @@ struct BuildCommand: AsyncParsableCommand {
             var options = try site.buildOptions(output: output)
             options.force = force
             if !noCache { options.cacheDirectory = options.sourceDirectory + "/.tessera/cache" }
+            // The highlighting workers stay a few minutes for the next build, unless this one
+            // reuses nothing of earlier builds.
+            PygmentsPool.keepsWorkers = !noCache && ProcessInfo.processInfo.environment["TESSERA_KEEP_WORKERS"] != "0"
             let (site, report) = try SiteBuilder(options: options).run()
             // The process ends with this command: its memory goes back to the system at exit,
             // instead of being freed object by object first (a tenth of a 1,000-page build).

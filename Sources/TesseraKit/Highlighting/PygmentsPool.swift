@@ -5,11 +5,15 @@ import Synchronization
 /// them warm between rebuilds): at most one per core, each lent to one thread at a time. A
 /// thread asking for tokens waits while every worker is busy; the workers are started as
 /// threads first need them, so a site without code starts none.
-final class PygmentsPool: @unchecked Sendable {
+public final class PygmentsPool: @unchecked Sendable {
     let python: String
     private let condition = NSCondition()
     private var idle: [PygmentsWorker] = []
     private var running = 0
+    /// The slots of kept workers in use or being reached (`PygmentsDaemon`), and each kept
+    /// worker's slot.
+    private var slotsInUse: Set<Int> = []
+    private var slots: [ObjectIdentifier: Int] = [:]
     private let limit = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// What the first worker said: every worker of one Python says the same.
     private var greeting: PygmentsWorker.Hello?
@@ -19,6 +23,14 @@ final class PygmentsPool: @unchecked Sendable {
     }
 
     private static let pools = Mutex<[String: PygmentsPool]>([:])
+    private static let keeping = Mutex(false)
+
+    /// Whether builds of this process use workers kept between builds (`PygmentsDaemon`), and
+    /// leave theirs for the next: the command line's builds do, unless `TESSERA_KEEP_WORKERS=0`.
+    public static var keepsWorkers: Bool {
+        get { keeping.withLock { $0 } }
+        set { keeping.withLock { $0 = newValue } }
+    }
 
     /// The pool of `python` (a path, or a name looked up in `PATH`).
     static func shared(python: String) -> PygmentsPool {
@@ -43,11 +55,24 @@ final class PygmentsPool: @unchecked Sendable {
         condition.lock()
         while idle.isEmpty && running >= limit { condition.wait() }
         var worker = idle.popLast()
-        if worker == nil { running += 1 }
+        var slot: Int?
+        if worker == nil {
+            running += 1
+            if Self.keepsWorkers, let free = (0...).first(where: { !slotsInUse.contains($0) }) {
+                slot = free
+                slotsInUse.insert(free)
+            }
+        }
         condition.unlock()
         if worker == nil {
             do {
-                worker = try PygmentsWorker(python: python)
+                if let slot, let kept = PygmentsDaemon.worker(python: python, slot: slot) {
+                    worker = kept
+                    condition.withLock { slots[ObjectIdentifier(kept)] = slot }
+                } else {
+                    if let slot { condition.withLock { _ = slotsInUse.remove(slot) } }
+                    worker = try PygmentsWorker(python: python)
+                }
             } catch {
                 condition.withLock {
                     running -= 1
@@ -68,6 +93,7 @@ final class PygmentsPool: @unchecked Sendable {
         } catch {
             condition.withLock {
                 running -= 1
+                if let slot = slots.removeValue(forKey: ObjectIdentifier(worker)) { slotsInUse.remove(slot) }
                 condition.signal()
             }
             throw error

@@ -50,23 +50,38 @@ final class PygmentsWorker {
         case noPygments(String)
     }
 
-    private let process: Process
+    /// How this worker is reached: the pipes of a Python process of this build's own, or a
+    /// socket to one kept for later builds (`PygmentsDaemon`).
+    private enum Link {
+        case pipes(Process, Pipe, Pipe)
+        case socket(Int32)
+    }
+
+    private let link: Link
     private let input: Int32
     private let output: Int32
     private var buffer: [UInt8] = []
     let hello: Hello
 
-    /// Starts `python` (a path, or a name looked up in `PATH`) with the worker's script and reads
-    /// its greeting.
-    init(python: String) throws {
+    /// A process started with `arguments` after the script: `python` (a path, or a name looked up
+    /// in `PATH`) running the worker's script.
+    static func process(python: String, arguments: [String] = []) -> Process {
+        // A worker that ends while it is written to gives an error here, not a signal that ends the build.
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         if python.contains("/") {
             process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = ["-c", Self.script]
+            process.arguments = ["-c", Self.script] + arguments
         } else {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [python, "-c", Self.script]
+            process.arguments = [python, "-c", Self.script] + arguments
         }
+        return process
+    }
+
+    /// Starts `python` with the worker's script and reads its greeting.
+    init(python: String) throws {
+        let process = Self.process(python: python)
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -76,33 +91,60 @@ final class PygmentsWorker {
         } catch {
             throw StartError.noPython("\(python): \(error.localizedDescription)")
         }
-        self.process = process
+        // The descriptors stay open as long as the pipes do: the worker keeps them.
+        link = .pipes(process, stdin, stdout)
         input = stdin.fileHandleForWriting.fileDescriptor
         output = stdout.fileHandleForReading.fileDescriptor
-        // The descriptors stay open as long as the pipes do: the worker keeps them.
-        pipes = (stdin, stdout)
         var buffer: [UInt8] = []
         guard let line = Self.readLine(from: output, buffer: &buffer) else {
             process.waitUntilExit()
             throw StartError.noPython("\(python) exited with status \(process.terminationStatus) before it answered")
         }
+        hello = try Self.greeting(line)
+        self.buffer = buffer
+    }
+
+    /// Talks to the worker on the connected socket `descriptor` (which it takes over), when it
+    /// greets within `seconds` (a kept worker busy with another build does not: this build then
+    /// starts its own).
+    init(socket descriptor: Int32, within seconds: Double) throws {
+        link = .socket(descriptor)
+        input = descriptor
+        output = descriptor
+        var limit = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1e6))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var buffer: [UInt8] = []
+        var none = timeval()
+        guard let line = Self.readLine(from: output, buffer: &buffer), let greeting = try? Self.greeting(line),
+              setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &none, socklen_t(MemoryLayout<timeval>.size)) == 0 else {
+            close(descriptor)
+            throw StartError.noPython("the kept worker did not answer")
+        }
+        hello = greeting
+        self.buffer = buffer
+    }
+
+    private static func greeting(_ line: [UInt8]) throws -> Hello {
         if line.first == UInt8(ascii: "!") {
             throw StartError.noPygments(String(decoding: line.dropFirst(), as: UTF8.self))
         }
         do {
-            hello = try JSONDecoder().decode(Hello.self, from: Data(line))
+            return try JSONDecoder().decode(Hello.self, from: Data(line))
         } catch {
             throw StartError.noPygments("the worker's greeting could not be read: \(error)")
         }
-        self.buffer = buffer
     }
 
-    private let pipes: (Pipe, Pipe)
-
     deinit {
-        // Closing its input ends the worker: it reads the end of the file and returns.
-        try? pipes.0.fileHandleForWriting.close()
-        if process.isRunning { process.waitUntilExit() }
+        switch link {
+        case .pipes(let process, let stdin, _):
+            // Closing its input ends the worker: it reads the end of the file and returns.
+            try? stdin.fileHandleForWriting.close()
+            if process.isRunning { process.waitUntilExit() }
+        case .socket(let descriptor):
+            // A kept worker waits for the next build.
+            close(descriptor)
+        }
     }
 
     /// The tokens of `code` lexed as `language` (a name checked by `CodeFenceInfo.isPlausibleLanguage`).
