@@ -162,7 +162,8 @@ def main():
             if key[0] == "tessera":
                 # A first build, as a user's: no cache yet (it writes one).
                 shutil.rmtree(root + "/.tessera", ignore_errors=True)
-                command = [tessera, "build", "--source", root, "--output", out]
+                # No worker kept by an earlier turn: a first build starts its own.
+                command = ["env", "TESSERA_KEEP_WORKERS=0", tessera, "build", "--source", root, "--output", out]
             else:
                 command = [peers[0][1], "--quiet", "--source", root, "--destination", out, "--cacheDir", f"{work}/hugo-cache-{turn}"]
             wall, rss, _ = timed(command)
