@@ -255,6 +255,24 @@ import Testing
         #expect(try site.differencesFromAFullBuild() == [])
     }
 
+    /// Highlighting writes only in the build cache's folder: the site's files, and every other
+    /// file of the site's folder, stay as they were, and no temporary file is left.
+    @Test func highlightingWritesNothingButTheCacheAndTheOutput() throws {
+        let site = try TemporarySite(["content/post.md": Self.post("```swift\nlet a = 1\n```\n\n```swfit\nx\n```\n")])
+        let before = OutputSafetyTests.snapshot(site.root)
+        var options = site.options()
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        try Self.built(options)
+        try site.write("content/post.md", Self.post("```swift\nlet a = 2\n```\n"))
+        try Self.built(options)
+        let after = OutputSafetyTests.snapshot(site.root)
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        #expect(changed.allSatisfy { $0 == "public" || $0.hasPrefix("public/") || $0 == ".tessera" || $0.hasPrefix(".tessera/") || $0 == "content/post.md" }, "\(changed.sorted())")
+        let cache = Set(after.keys.filter { $0.hasPrefix(".tessera/cache/highlight") })
+        #expect(cache == [".tessera/cache/highlight.data", ".tessera/cache/highlight.index", ".tessera/cache/highlight.stamp"])
+        #expect(!after.keys.contains { $0.hasSuffix(".tmp") })
+    }
+
     /// Garbage at the end of the answers, the answers cut short, or an index that is not one:
     /// the blocks are lexed again, and the output is a full build's.
     @Test(arguments: ["garbage", "truncated", "index"])
