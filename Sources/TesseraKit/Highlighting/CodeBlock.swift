@@ -144,10 +144,4 @@ public struct CodeBlock: Sendable, Equatable {
         }
         if wrapped { out.append(contentsOf: "</span>".utf8) }
     }
-
-    static func append(_ text: Substring, type: HighlightedCode.TokenType?, to out: inout String) {
-        var bytes: [UInt8] = []
-        append(text, type: type, to: &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
-    }
 }

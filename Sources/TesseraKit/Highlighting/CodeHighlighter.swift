@@ -52,10 +52,6 @@ public final class CodeHighlighter: @unchecked Sendable {
         lock.withLock { known.flatMap { $0.engine == nil ? $0.reason : nil } }
     }
 
-    /// Whether a block of this build asked for the engine and it was missing: the build says so once.
-    public var missedEngine: Bool { lock.withLock { missed } }
-    private var missed = false
-
     /// Blocks this build had lexed (the others came from the cache).
     public var lexedBlocks: Int { lock.withLock { lexed } }
     private var lexed = 0
@@ -121,10 +117,7 @@ public final class CodeHighlighter: @unchecked Sendable {
     /// The tokens of `code` in `language`: from the cache, else from a worker.
     func highlight(language: String, code: String) -> Outcome {
         let state = resolve()
-        guard let engine = state.engine else {
-            lock.withLock { missed = true }
-            return .unavailable
-        }
+        guard let engine = state.engine else { return .unavailable }
         let key = CacheKey(language: language, code: code)
         if let answer = cached(key) { return outcome(of: answer, language: language, engine: engine) }
         let reply: PygmentsWorker.Answer
@@ -139,10 +132,7 @@ public final class CodeHighlighter: @unchecked Sendable {
             return .failed("the worker's answer did not follow the protocol")
         } catch {
             // The stamp said Pygments was there; it is not (or its worker died): plain from here on.
-            lock.withLock {
-                known = Known(engine: nil, reason: "\(error)")
-                missed = true
-            }
+            lock.withLock { known = Known(engine: nil, reason: "\(error)") }
             return .unavailable
         }
         let answer: HighlightAnswer
