@@ -32,10 +32,19 @@ let package = Package(
         // What makes libcmark-gfm's extensions safe on several threads at once: a one-time set-up,
         // and the table of special characters managed around each parse.
         .target(name: "CMarkdownExtensions", dependencies: ["CCmarkGFM"]),
+        // libvips, for resizing and encoding images; only CImages includes its headers.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        // Tessera's calls into libvips, none of them variadic, behind a header of plain C types.
+        .target(name: "CImages", dependencies: ["CVips"]),
         .target(
             name: "TesseraKit",
             dependencies: [
                 "CCmarkGFM",
+                "CImages",
                 "CAllocation",
                 "CMarkdownExtensions",
                 .product(name: "Yams", package: "Yams"),

@@ -105,6 +105,21 @@ public struct ComponentSchema: Sendable, Equatable {
                     throw TesseraError("'\(option.key)' must be a list of names", at: value.location, hint: "write `\(option.key): [a, b]`")
                 }
                 if option.key == "values" { field.values = list.compactMap(\.scalarText) } else { field.accepts = list.compactMap(\.scalarText) }
+            case "sizes":
+                guard let sizes = value.scalarText, !sizes.isEmpty else {
+                    throw TesseraError("'sizes' must be the width the image is shown at, as HTML's `sizes` attribute says it", at: value.location, hint: "write `sizes: \"(min-width: 48rem) 33vw, 100vw\"`")
+                }
+                field.image.sizes = sizes
+            case "ratio":
+                guard let text = value.scalarText, let ratio = ImageRequest.ratio(text) else {
+                    throw TesseraError("'ratio' must be a width to height, such as \"16:9\" or \"1:1\"", at: value.location, hint: "quote it: `ratio: \"4:3\"`")
+                }
+                field.image.ratio = ratio
+            case "widths":
+                guard let list = value.list, !list.isEmpty, list.allSatisfy({ if case .int(let width) = $0.value { (16...8192).contains(width) } else { false } }) else {
+                    throw TesseraError("'widths' must be a list of widths in pixels, from 16 to 8192", at: value.location, hint: "write `widths: [160, 320, 640]`")
+                }
+                field.image.widths = list.compactMap { if case .int(let width) = $0.value { width } else { nil } }
             default:
                 throw TesseraError("unknown field option '\(option.key)'", at: option.keyLocation, hint: Suggestions.didYouMean(option.key, in: FieldSpec.keys) ?? "a field takes \(FieldSpec.keys.joined(separator: ", "))")
             }
@@ -114,6 +129,9 @@ public struct ComponentSchema: Sendable, Equatable {
         }
         if let format = field.format, let location = spec.first(where: { $0.key == "format" })?.value.location {
             try FieldFormat.check(format, for: field.type, at: location)
+        }
+        if field.type != .image, let option = spec.first(where: { ["sizes", "ratio", "widths"].contains($0.key) }) {
+            throw TesseraError("'\(option.key)' is an option of image fields", at: option.keyLocation, hint: "remove it, or make the field `type: image`")
         }
         if field.type == .enum && field.values.isEmpty {
             throw TesseraError("enum field '\(entry.key)' lists no values", at: entry.keyLocation, hint: "add `values: [first, second]`")

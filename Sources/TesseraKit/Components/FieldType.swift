@@ -34,7 +34,10 @@ public struct FieldSpec: Sendable, Equatable {
     public var currency: String?
     /// `items`: the component codes a container accepts; empty accepts any.
     public var accepts: [String] = []
+    /// `image`: how the layout shows it: the `sizes` attribute, a ratio to crop to (`16:9`), and
+    /// widths to make instead of the site's.
+    public var image = ImageRequest()
     public var location: SourceLocation
 
-    static let keys = ["type", "required", "default", "description", "format", "values", "currency", "accepts"]
+    static let keys = ["type", "required", "default", "description", "format", "values", "currency", "accepts", "sizes", "ratio", "widths"]
 }

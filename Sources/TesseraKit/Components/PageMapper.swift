@@ -116,11 +116,16 @@ struct PageMapper: Sendable {
         // `page.image`: the front matter's cover image, checked and resolved like an image field.
         var image = ViewValue.null
         if !page.isGenerated, let node = page.frontMatterValue("image"), let source = node.scalarText ?? node["src"]?.scalarText {
+            let sourceNode = node["src"] ?? node
             do {
                 let resolved = try context.links.resolve(source, from: page.url, filesOnly: true)
-                image = LinkTransformers.imageView(resolved, alt: node["alt"]?.scalarText, links: context.links)
+                var request = ImageRequest()
+                if let text = node["focus"]?.scalarText, let focus = ImageRequest.focus(text) { (request.focusX, request.focusY) = focus }
+                image = try LinkTransformers.imageView(resolved, alt: node["alt"]?.scalarText, request: request, context: context, at: sourceNode.location)
+            } catch let failure as ImageCodec.Failure {
+                errors.report(TesseraError("broken image in 'image': \(source): \(failure)", at: sourceNode.location, hint: LinkTransformers.imageHint))
             } catch {
-                errors.report(error, at: (node["src"] ?? node).location)
+                errors.report(error, at: sourceNode.location)
             }
         }
         try errors.throwIfErrors()
@@ -130,6 +135,7 @@ struct PageMapper: Sendable {
         view.code = code
         view.warnings = recorder.warnings
         view.unhighlighted = recorder.unhighlighted
+        view.images = recorder.images
         return view
     }
 

@@ -24,6 +24,9 @@ public struct PageView: Sendable, Equatable {
     public var warnings: [Diagnostic] = []
     /// A code block named a language and no engine coloured it: the build says so once.
     public var unhighlighted = false
+    /// The output paths of the image files the page shows (made by `ImageProcessor`): outputs of
+    /// the page, kept with it by the next build.
+    public var images: [String] = []
 }
 
 /// One section after mapping.

@@ -133,6 +133,8 @@ final class CacheLayer: @unchecked Sendable {
     func write(_ files: [OutputFile], with writer: OutputWriter, site: RenderedSite, context: BuildContext) throws -> [String] {
         // The blocks this build highlighted, for the next (a build that made every page keeps only its own).
         if context.options.cacheDirectory != nil { site.mapped.routed.loaded.configured.highlighter?.save(complete: keptPages.isEmpty) }
+        // What the images looked like, for the next build; a build that made every page removes made files no page shows.
+        if context.options.cacheDirectory != nil { site.mapped.routed.loaded.configured.images?.save(complete: keptPages.isEmpty) }
         if context.options.updatesInPlace, let memory {
             return try writer.update(files, cache: memory)
         }

@@ -52,6 +52,8 @@ extension MarkdownRenderer {
         var headings: [OpaquePointer: MarkdownHeading] = [:]
         /// Each image's pixel size and whether it loads lazily.
         var images: [OpaquePointer: (size: ImageSize?, lazy: Bool)] = [:]
+        /// The images Tessera made sizes of.
+        var pictures: [OpaquePointer: ResponsiveImage] = [:]
     }
 
     /// The element a hook may write for a node of `type`, when the walk meets it for the last
@@ -115,6 +117,13 @@ extension MarkdownRenderer {
                     ("width", image?.size.map { .number(Double($0.width)) } ?? .null), ("height", image?.size.map { .number(Double($0.height)) } ?? .null),
                     ("lazy", .bool(image?.lazy ?? false)), ("isBlock", .bool(isBlock)), ("external", .bool(Self.isWeb(src))),
                 ]
+                if let picture = context.pictures[node] {
+                    // The `<picture>`, and the parts of an image field, in place of libcmark's `<img>`.
+                    let html = picture.pictureHTML(alt: plain[index], title: Self.titleText(of: node), lazy: image?.lazy ?? true, sizes: picture.request.sizes ?? "100vw")
+                    values = [("src", .string(picture.src)), ("alt", .string(plain[index])), ("html", .string(html)), ("title", Self.title(of: node)),
+                              ("lazy", .bool(image?.lazy ?? false)), ("isBlock", .bool(isBlock)), ("external", .bool(false))]
+                        + picture.viewParts
+                }
                 if isBlock, let parent { replaced = parent } else { block = false }
             case .codeblock:
                 continue
@@ -199,10 +208,14 @@ extension MarkdownRenderer {
     /// A link's or image's title; null when it has none.
     /// An image's title holds its attributes' marker first (`MarkdownImages`): it is left out.
     private static func title(of node: OpaquePointer) -> ViewValue {
-        guard let pointer = cmark_node_get_title(node) else { return .null }
+        .optional(titleText(of: node))
+    }
+
+    static func titleText(of node: OpaquePointer) -> String? {
+        guard let pointer = cmark_node_get_title(node) else { return nil }
         var title = String(cString: pointer)
         if title.hasPrefix("\u{3}"), let end = title.firstIndex(of: "\u{4}") { title = String(title[title.index(after: end)...]) }
-        return title.isEmpty ? .null : .string(title)
+        return title.isEmpty ? nil : title
     }
 
     /// An address on the web, not on the site: `https://…`, `http://…`, `//…`.

@@ -38,6 +38,8 @@ public struct MarkdownRenderer: Sendable {
         /// their file by `origin`, for `FragmentCheck`; and the text's warnings.
         var recorder: MarkdownRecorder?
         var origin: MarkdownRecorder.Origin?
+        /// What makes the sizes of the text's images; nil: they are written as they are.
+        var images: ImageProcessor?
 
         public init(resolver: LinkResolver, pageURL: String) {
             self.resolver = resolver
@@ -130,6 +132,8 @@ public struct MarkdownRenderer: Sendable {
         var headingNodes: [OpaquePointer] = []
         // Images of a page's Markdown, in order, with their pixel size when their file tells it.
         var images: [(node: OpaquePointer, size: ImageSize?)] = []
+        // Those Tessera made sizes of, written as `<picture>`s.
+        var pictures: [OpaquePointer: ResponsiveImage] = [:]
         // Elements the theme's hooks write, inner ones first (each when the walk leaves it).
         var hooked: [(node: OpaquePointer, element: MarkdownHooks.Element)] = []
         var fences: [OpaquePointer] = []
@@ -187,7 +191,23 @@ public struct MarkdownRenderer: Sendable {
                             let (line, column) = Self.position(of: url, node: node, lines: lines ?? [])
                             recorder.record(target, at: origin.place(line: line, column: column))
                         }
-                        if isImage { images.append((node, links.resolver.imageSize(of: resolved.url))) }
+                        if isImage, let processor = links.images, let file = links.resolver.sourceFile(of: resolved.url), ImageFormat.isImagePath(file.relative) {
+                            var reference: SourceLocation?
+                            if let origin = links.origin {
+                                if lines == nil { lines = markdown.split(separator: "\n", omittingEmptySubsequences: false) }
+                                let (line, column) = Self.position(of: url, node: node, lines: lines ?? [])
+                                reference = origin.place(line: line, column: column)
+                            }
+                            let image = try processor.image(
+                                at: file.source, relative: file.relative, url: resolved.url, request: ImageRequest(sizes: processor.options.sizes), reference: reference)
+                            links.recorder?.recordImage(image)
+                            if image.fallback != nil { pictures[node] = image }
+                            images.append((node, ImageSize(width: image.width, height: image.height)))
+                        } else if isImage {
+                            images.append((node, links.resolver.imageSize(of: resolved.url)))
+                        }
+                    } catch let failure as ImageCodec.Failure {
+                        problem = ("broken image in %@: \(url): \(failure)", LinkTransformers.imageHint)
                     } catch let error as TesseraError {
                         let first = error.diagnostics.first
                         problem = ((isImage ? "broken image" : "broken link") + " in %@: " + (first?.message ?? "no such target"), first?.hint)
@@ -214,10 +234,18 @@ public struct MarkdownRenderer: Sendable {
             }
         }
         let hooksImages = hooks?.has(.image) == true
-        let imagesMarked = Self.mark(images)
+        // Every image but the text's first loads lazily.
+        let lazy = Dictionary(uniqueKeysWithValues: images.enumerated().map { ($0.element.node, $0.offset > 0) })
+        let imagesMarked = Self.mark(images.filter { pictures[$0.node] == nil }, lazy: lazy)
         let headings = headingNodes.isEmpty ? [] : identify(
             headingNodes, markdown: markdown, footnotes: triggers.footnotes && options.footnotes, markIDs: hooks?.has(.heading) != true, problems: &problems)
         var hookOutput = MarkdownHookOutput()
+        if !hooksImages {
+            for (node, image) in pictures {
+                let html = image.pictureHTML(alt: Self.plainText(of: node), title: Self.titleText(of: node), lazy: lazy[node] ?? true, sizes: image.request.sizes ?? "100vw")
+                Self.replace(node, with: hookOutput.add(html), block: false)
+            }
+        }
         if !codeNodes.isEmpty {
             do {
                 try writeCode(codeNodes, markdown: markdown, inBody: components, output: &hookOutput, into: &result)
@@ -229,7 +257,8 @@ public struct MarkdownRenderer: Sendable {
             var context = HookContext(flags: flags, extensions: cmark_parser_get_syntax_extensions(parser), inline: inline)
             context.headings = Dictionary(zip(headingNodes, headings), uniquingKeysWith: { first, _ in first })
             if hooksImages {
-                for (index, image) in images.enumerated() { context.images[image.node] = (image.size, index > 0) }
+                for image in images { context.images[image.node] = (image.size, lazy[image.node] ?? true) }
+                context.pictures = pictures
             }
             do {
                 try apply(hooks, to: hooked, context: context, output: &hookOutput)
@@ -277,10 +306,10 @@ public struct MarkdownRenderer: Sendable {
     /// bytes no content holds; the title is escaped by cmark, so the spec has no quotes), for
     /// `MarkdownImages.insertingAttributes` to move after it: its size, and `loading="lazy"`
     /// for every image but the text's first. Whether any was marked.
-    private static func mark(_ images: [(node: OpaquePointer, size: ImageSize?)]) -> Bool {
-        for (index, image) in images.enumerated() {
+    private static func mark(_ images: [(node: OpaquePointer, size: ImageSize?)], lazy: [OpaquePointer: Bool]) -> Bool {
+        for image in images {
             let title = cmark_node_get_title(image.node).map { String(cString: $0) } ?? ""
-            let spec = MarkdownImages.spec(size: image.size, lazy: index > 0)
+            let spec = MarkdownImages.spec(size: image.size, lazy: lazy[image.node] ?? true)
             ("\u{3}" + spec + "\u{4}" + title).withCString { _ = cmark_node_set_title(image.node, $0) }
         }
         return !images.isEmpty

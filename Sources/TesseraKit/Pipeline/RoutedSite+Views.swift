@@ -12,10 +12,12 @@ extension RoutedSite {
     /// The theme's render hooks write the Markdown's elements, with this language's strings.
     func transformContext(for language: String) -> TransformContext {
         let translator = Translator(table: translations[language] ?? TranslationTable(language: language))
-        return TransformContext(
+        var context = TransformContext(
             locale: Locale(identifier: language), timeZone: configuration.timeZone, buildDate: buildDate,
             markdown: MarkdownRenderer(options: configuration.markdown, hooks: MarkdownHooks(library: loaded.templates, translator: translator), highlighter: loaded.configured.highlighter), links: links,
             defaultCurrency: configuration.currency, translator: translator)
+        context.images = loaded.configured.images
+        return context
     }
 
     /// What templates see as `site`, for pages in `language`.

@@ -29,6 +29,8 @@ public struct ConfiguredSite: Sendable {
     public let buildDate: Date
     /// What colours code blocks, when the site highlights them (`markdown.highlight`).
     public var highlighter: CodeHighlighter?
+    /// What makes images' sizes and formats, unless the site turns it off (`images.process`).
+    public var images: ImageProcessor?
 }
 
 /// Every page of the site, with what the theme brings and the `data/` folder. The loading stage
@@ -108,6 +110,8 @@ public struct RenderedSite: StageProduct {
     public var renderedPages: [String: Int] = [:]
     /// Fingerprinted assets each page's HTML linked, by page URL (for the build cache's record).
     var pageAssets: [String: [String]] = [:]
+    /// Image files each page shows, by page URL: outputs of the page (for the build cache's record).
+    var pageImages: [String: [String]] = [:]
     /// Pages whose rendering gave warnings, by URL: never kept, so the warnings come again.
     var warnedPages: Set<String> = []
     /// Each page's JSON, made with its HTML, for the `page JSON` step to check and list.

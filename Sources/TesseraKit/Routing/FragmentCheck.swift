@@ -13,6 +13,7 @@ final class MarkdownRecorder: @unchecked Sendable {
     private var recorded: [FragmentLink] = []
     private var warned: [Diagnostic] = []
     private var plainCode = false
+    private var imageFiles: [String] = []
 
     /// Where a Markdown text is written, to place its links' lines and columns in their file.
     enum Origin: Sendable {
@@ -55,6 +56,15 @@ final class MarkdownRecorder: @unchecked Sendable {
     }
 
     var unhighlighted: Bool { lock.withLock { plainCode } }
+
+    /// The page shows an image: the files made of it are among its outputs.
+    func recordImage(_ image: ResponsiveImage) {
+        guard !image.variants.isEmpty else { return }
+        lock.withLock { imageFiles += image.variants.map(\.variant.path) }
+    }
+
+    /// The output paths of the images the page shows, each once.
+    var images: [String] { lock.withLock { Array(Set(imageFiles)).sorted() } }
 
     /// In the order they were met; each place once.
     var links: [FragmentLink] {

@@ -56,10 +56,15 @@ public struct LinkResolver: Sendable, Equatable {
 
     /// The pixel size of an internal image URL's file, when it can be read.
     public func imageSize(of url: String) -> ImageSize? {
+        sourceFile(of: url).flatMap { ImageSize.of(file: $0.source) }
+    }
+
+    /// The file an internal URL is copied from: its path in the output folder and on disk.
+    func sourceFile(of url: String) -> (relative: String, source: String)? {
         guard url.hasPrefix(basePath) else { return nil }
         var file = String(url.dropFirst(basePath.count))
         if let cut = file.firstIndex(where: { $0 == "#" || $0 == "?" }) { file = String(file[..<cut]) }
-        return fileSources[file].flatMap(ImageSize.of(file:))
+        return fileSources[file].map { (file, $0) }
     }
 
     static let pageExtensions = ["md", "markdown", "yml", "yaml", "json"]

@@ -20,6 +20,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Follow symbolic links that lead outside the site folder.
     public var allowExternalSymlinks = false
     public var markdown = MarkdownOptions()
+    /// How images are resized and converted (`images:`).
+    public var images = ImageOptions()
     /// What syndication feeds (`feeds:` in front matter) hold.
     public var feeds = FeedOptions()
     /// The characters of a summary made from a page's first paragraph (`summaryLength:`).
@@ -46,7 +48,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         public init() {}
     }
 
-    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks", "taxonomies", "menus", "outputs", "summaryLength"]
+    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks", "taxonomies", "menus", "outputs", "summaryLength", "images"]
 
     public var defaultLanguage: SiteLanguage { languages.first { $0.isDefault } ?? languages[0] }
 
@@ -267,6 +269,8 @@ public struct SiteConfiguration: Sendable, Equatable {
                     throw TesseraError("unknown feeds option '\(option.key)'", at: option.keyLocation, hint: Suggestions.didYouMean(option.key, in: ["content", "limit"]) ?? "the options are 'content' and 'limit'")
                 }
             }
+        case "images":
+            try images.read(node)
         case "summaryLength":
             guard case .int(let length) = node.value, length >= 20 else {
                 throw TesseraError("'summaryLength' must be a whole number of characters, at least 20", at: node.location, hint: "write `summaryLength: 160`")

@@ -9,29 +9,54 @@ enum LinkTransformers {
         return .formatted(resolved.url, ["url": .string(resolved.url), "external": .bool(resolved.isExternal)])
     }
 
-    /// `hero.jpg` or `{ src: hero.jpg, alt: "A lighthouse" }`.
+    /// `hero.jpg` or `{ src: hero.jpg, alt: "A lighthouse", focus: "50% 30%" }`; the field's
+    /// options (`sizes`, `ratio`, `widths`) say how the layout shows it.
     static let image = Transformer("image") { node, field, context in
         let sourceNode: ContentNode
         var alt: String?
-        if node.entries != nil {
+        var request = field.image
+        if let entries = node.entries {
             guard let src = node["src"] else {
                 throw TesseraError("field '\(field.name)' needs a 'src'", at: node.location, hint: "write `{ src: /images/hero.jpg, alt: \"…\" }`")
             }
             sourceNode = src
             alt = node["alt"]?.scalarText
+            for entry in entries where !["src", "alt"].contains(entry.key) {
+                guard entry.key == "focus" else {
+                    throw TesseraError("unknown image option '\(entry.key)' in field '\(field.name)'", at: entry.keyLocation, hint: "an image takes `src`, `alt` and `focus`")
+                }
+                guard let text = entry.value.scalarText, let focus = ImageRequest.focus(text) else {
+                    throw TesseraError("'focus' must be the point a crop keeps, such as \"50% 30%\" or `top`", at: entry.value.location, hint: "write `focus: \"50% 30%\"` (from the left, from the top)")
+                }
+                (request.focusX, request.focusY) = focus
+            }
         } else {
             sourceNode = node
         }
         let raw = try TextTransformers.string(sourceNode, field)
         let resolved = try resolve(raw, node: sourceNode, field: field, context: context, filesOnly: true)
-        return imageView(resolved, alt: alt, links: context.links)
+        do {
+            return try imageView(resolved, alt: alt, request: request, context: context, at: sourceNode.location)
+        } catch let failure as ImageCodec.Failure {
+            throw TesseraError("broken image in field '\(field.name)': \(raw): \(failure)", at: sourceNode.location, hint: imageHint)
+        }
     }
 
-    /// An image as templates see it, for image fields and `page.image`: prints its URL, with the
-    /// parts `src`, `alt`, `external`, and `width` and `height` from the file's header (null when
-    /// unknown: external or unreadable).
-    static func imageView(_ resolved: LinkResolver.Resolution, alt: String?, links: LinkResolver) -> ViewValue {
-        let size = resolved.isExternal ? nil : links.imageSize(of: resolved.url)
+    /// What to do about an image that cannot be processed.
+    static let imageHint = "replace the file with a JPEG, PNG, WebP, AVIF, GIF or SVG that opens in an image viewer"
+
+    /// An image as templates see it, for image fields and `page.image`: prints its URL (the
+    /// fallback's, when Tessera makes sizes of it), with the parts `src`, `alt`, `external`, and
+    /// `width` and `height` (null when unknown: external or unreadable). A processed image adds
+    /// its variants, `srcset`, `sources`, `sizes`, `color` and placeholders (`ResponsiveImage`).
+    /// Throws `ImageCodec.Failure` for a file that cannot be processed.
+    static func imageView(_ resolved: LinkResolver.Resolution, alt: String?, request: ImageRequest, context: TransformContext, at location: SourceLocation?) throws -> ViewValue {
+        if !resolved.isExternal, let images = context.images, let file = context.links.sourceFile(of: resolved.url), ImageFormat.isImagePath(file.relative) {
+            let image = try images.image(at: file.source, relative: file.relative, url: resolved.url, request: request, reference: location)
+            context.recorder?.recordImage(image)
+            return .formatted(image.src, ViewObject([("src", .string(image.src)), ("alt", .optional(alt)), ("external", .bool(false))] + image.viewParts))
+        }
+        let size = resolved.isExternal ? nil : context.links.imageSize(of: resolved.url)
         return .formatted(resolved.url, [
             "src": .string(resolved.url), "alt": .optional(alt), "external": .bool(resolved.isExternal),
             "width": size.map { .number(Double($0.width)) } ?? .null, "height": size.map { .number(Double($0.height)) } ?? .null,

@@ -19,6 +19,8 @@ public struct TransformContext: Sendable {
     /// Where the page being mapped records its links to ids (`FragmentCheck`) and its Markdown's
     /// warnings; nil records none.
     var recorder: MarkdownRecorder?
+    /// What makes images' sizes; nil copies images as they are.
+    public var images: ImageProcessor?
 
     public init(locale: Locale, timeZone: TimeZone, buildDate: Date, markdown: MarkdownRenderer, links: LinkResolver, defaultCurrency: String = "USD", pageURL: String = "/", translator: Translator? = nil) {
         self.locale = locale
@@ -51,6 +53,7 @@ extension TransformContext {
     var markdownLinks: MarkdownRenderer.Links {
         var links = MarkdownRenderer.Links(resolver: links, pageURL: pageURL)
         links.recorder = recorder
+        links.images = images
         return links
     }
 

@@ -72,7 +72,7 @@ enum RenderStage {
                 // A preview rebuild re-encodes only pages whose view changed.
                 json = made(OutputFile(path: view.page.jsonOutputPath, contents: .data(reuse.document(for: view) { documentWriter.bytes(for: view) })))
             }
-            return RenderedPage(page: view.page, html: html, json: json, fragments: view.fragments, warnings: view.warnings, unhighlighted: view.unhighlighted)
+            return RenderedPage(page: view.page, html: html, json: json, fragments: view.fragments, warnings: view.warnings, unhighlighted: view.unhighlighted, images: view.images)
         }
         let results: [RenderedPage?]
         if let deferred {
@@ -102,14 +102,23 @@ enum RenderStage {
         var usedAssets = Set<String>()
         site.outputs.reserveCapacity(results.count)
         site.pageIDs = checkFragments(of: results.compactMap { $0.map { ($0.page.url, $0.html?.result.ids, $0.fragments) } }, context: context)
-        for case let (page, html, json)? in results.lazy.map({ $0.map { ($0.page, $0.html, $0.json) } }) {
+        for case let (page, html, json, images)? in results.lazy.map({ $0.map { ($0.page, $0.html, $0.json, $0.images) } }) {
             if let json { site.documents.append((page, json)) }
+            if !images.isEmpty { site.pageImages[page.url] = images }
             guard let (result, file) = html else { continue }
             site.outputs.append(file)
             site.pageTemplates[page.url] = result.templates
             site.renderedPages[page.language, default: 0] += 1
             usedAssets.formUnion(result.assets.keys)
             if recordsAssets { site.pageAssets[page.url] = Array(result.assets.keys) }
+        }
+        // The images the pages show, once every one is made.
+        if let images = routed.configured.images {
+            do {
+                for file in try images.finish() { site.outputs.append(made(file)) }
+            } catch {
+                diagnostics.report(error)
+            }
         }
         // Pages kept from the last build still link their stylesheets and scripts.
         for record in context.reuse.keptPages.values { usedAssets.formUnion(record.assets) }
@@ -130,6 +139,7 @@ enum RenderStage {
         var fragments: [FragmentLink]
         var warnings: [Diagnostic]
         var unhighlighted: Bool
+        var images: [String]
     }
 
     /// Each link to an id names one its page has. A build that keeps pages from the last one

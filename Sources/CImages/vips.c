@@ -1,0 +1,125 @@
+// The one C file that calls libvips (see include/images.h for what each function does).
+#include "images.h"
+
+#include <string.h>
+#include <pthread.h>
+#include <vips/vips.h>
+
+static pthread_once_t started = PTHREAD_ONCE_INIT;
+static int start_result = -1;
+
+static void start_once(void) {
+    if (VIPS_INIT("tessera") != 0) return;
+    vips_cache_set_max(0);
+    vips_concurrency_set(1);
+    vips_block_untrusted_set(TRUE);
+    start_result = 0;
+}
+
+int tessera_images_start(void) {
+    pthread_once(&started, start_once);
+    return start_result;
+}
+
+const char *tessera_images_version(void) { return vips_version_string(); }
+
+char *tessera_images_error(void) {
+    char *copy = vips_error_buffer_copy();
+    return copy ? copy : g_strdup("");
+}
+
+int tessera_images_header(const void *bytes, size_t length, tessera_image_header *header) {
+    memset(header, 0, sizeof *header);
+    const char *loader = vips_foreign_find_load_buffer(bytes, length);
+    if (!loader) return -1;
+    g_strlcpy(header->loader, loader, sizeof header->loader);
+    VipsImage *image = vips_image_new_from_buffer(bytes, length, "", NULL);
+    if (!image) return -1;
+    header->width = vips_image_get_width(image);
+    header->height = vips_image_get_height(image);
+    header->orientation = vips_image_get_orientation(image);
+    header->bands = vips_image_get_bands(image);
+    header->has_alpha = vips_image_hasalpha(image);
+    header->pages = vips_image_get_n_pages(image);
+    g_object_unref(image);
+    return 0;
+}
+
+void *tessera_images_scaled(const void *bytes, size_t length, int width, int height,
+                            int left, int top, int crop_width, int crop_height) {
+    VipsImage *scaled = NULL;
+    if (vips_thumbnail_buffer((void *)bytes, length, &scaled, width, "height", height,
+                              "size", VIPS_SIZE_FORCE, "fail_on", VIPS_FAIL_ON_ERROR, NULL) != 0) return NULL;
+    if (crop_width <= 0) return scaled;
+    VipsImage *cropped = NULL;
+    int failed = vips_extract_area(scaled, &cropped, left, top, crop_width, crop_height, NULL);
+    g_object_unref(scaled);
+    return failed ? NULL : cropped;
+}
+
+void *tessera_images_rescaled(void *image, int width, int height) {
+    VipsImage *scaled = NULL;
+    if (vips_thumbnail_image((VipsImage *)image, &scaled, width, "height", height, "size", VIPS_SIZE_FORCE, NULL) != 0) return NULL;
+    return scaled;
+}
+
+void *tessera_images_materialized(void *image) { return vips_image_copy_memory((VipsImage *)image); }
+
+/// JPEG has no transparency: transparent parts become white.
+static VipsImage *opaque(VipsImage *image) {
+    if (!vips_image_hasalpha(image)) {
+        g_object_ref(image);
+        return image;
+    }
+    VipsArrayDouble *white = vips_array_double_newv(3, 255.0, 255.0, 255.0);
+    VipsImage *flat = NULL;
+    int failed = vips_flatten(image, &flat, "background", white, NULL);
+    vips_area_unref(VIPS_AREA(white));
+    return failed ? NULL : flat;
+}
+
+int tessera_images_encode(void *pointer, int format, int quality, int effort, void **bytes, size_t *length) {
+    VipsImage *image = (VipsImage *)pointer;
+    *bytes = NULL;
+    *length = 0;
+    switch (format) {
+    case 0: {
+        VipsImage *flat = opaque(image);
+        if (!flat) return -1;
+        int result = vips_jpegsave_buffer(flat, bytes, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL);
+        g_object_unref(flat);
+        return result;
+    }
+    case 1:
+        return vips_pngsave_buffer(image, bytes, length, "strip", TRUE, "compression", 6, NULL);
+    case 2:
+        return vips_webpsave_buffer(image, bytes, length, "Q", quality, "effort", effort, "strip", TRUE, NULL);
+    case 3:
+        return vips_heifsave_buffer(image, bytes, length, "Q", quality, "effort", effort, "strip", TRUE,
+                                    "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1, NULL);
+    default:
+        vips_error("tessera", "unknown output format %d", format);
+        return -1;
+    }
+}
+
+unsigned char *tessera_images_pixels(void *pointer, int *width, int *height, int *bands) {
+    VipsImage *image = (VipsImage *)pointer, *srgb = NULL, *bytes8 = NULL;
+    if (vips_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) return NULL;
+    int failed = vips_cast_uchar(srgb, &bytes8, NULL);
+    g_object_unref(srgb);
+    if (failed) return NULL;
+    size_t size = 0;
+    unsigned char *pixels = vips_image_write_to_memory(bytes8, &size);
+    *width = vips_image_get_width(bytes8);
+    *height = vips_image_get_height(bytes8);
+    *bands = vips_image_get_bands(bytes8);
+    g_object_unref(bytes8);
+    return pixels;
+}
+
+void tessera_images_release(void *image) {
+    if (image) g_object_unref((VipsImage *)image);
+}
+
+void tessera_images_free(void *pointer) { g_free(pointer); }

@@ -1,0 +1,122 @@
+import CImages
+import Foundation
+
+/// libvips, as Tessera uses it: read a header, scale (with EXIF orientation applied, in sRGB),
+/// crop, encode without metadata, read pixels. The one Swift file that calls the C shim.
+enum ImageCodec {
+    /// A failure libvips explained.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// libvips' version ("8.14.1"): part of every processed image's cache key.
+    static let version: String = String(cString: tessera_images_version())
+
+    /// Starts libvips once; every other call needs it.
+    static let started: Bool = tessera_images_start() == 0
+
+    /// What libvips said last on this thread, as one line.
+    private static func lastError(_ fallback: String) -> Failure {
+        guard let pointer = tessera_images_error() else { return Failure(description: fallback) }
+        defer { tessera_images_free(pointer) }
+        let text = String(cString: pointer)
+        // libvips prefixes each line with the operation ("VipsJpeg: "); the first line says the most.
+        let first = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+        return Failure(description: first ?? fallback)
+    }
+
+    private static func start() throws {
+        guard started else { throw Failure(description: "libvips could not start") }
+    }
+
+    /// A file's header, read without decoding its pixels.
+    struct Header: Sendable, Equatable {
+        /// libvips' loader: "jpegload_buffer", "pngload_buffer", "svgload_buffer", ...
+        var loader: String
+        /// As stored.
+        var width: Int, height: Int
+        /// EXIF orientation, 1–8 (1 when the file has none).
+        var orientation: Int
+        var hasAlpha: Bool
+        var pages: Int
+
+        /// The size the image is shown at: orientations 5–8 turn it a quarter.
+        var shownWidth: Int { orientation >= 5 ? height : width }
+        var shownHeight: Int { orientation >= 5 ? width : height }
+    }
+
+    static func header(of data: Data) throws -> Header {
+        try start()
+        var header = tessera_image_header()
+        let status = data.withUnsafeBytes { tessera_images_header($0.baseAddress, $0.count, &header) }
+        guard status == 0 else { throw lastError("not an image libvips can read") }
+        let loader = withUnsafeBytes(of: header.loader) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return Header(
+            loader: loader, width: Int(header.width), height: Int(header.height), orientation: Int(header.orientation),
+            hasAlpha: header.has_alpha != 0, pages: Int(header.pages))
+    }
+
+    /// A decoded (or lazily decoding) image; libvips' reference is let go with it.
+    final class Image: @unchecked Sendable {
+        fileprivate let pointer: UnsafeMutableRawPointer
+        fileprivate init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
+        deinit { tessera_images_release(pointer) }
+    }
+
+    /// Part of a scaled image: the window a crop keeps.
+    struct Crop: Sendable, Hashable {
+        var left: Int, top: Int, width: Int, height: Int
+    }
+
+    /// The image in `data` scaled to `width` × `height` as shown (orientation applied), in sRGB,
+    /// then cut to `crop`. Fails on truncated or corrupt data.
+    static func scaled(_ data: Data, width: Int, height: Int, crop: Crop? = nil) throws -> Image {
+        try start()
+        let pointer = data.withUnsafeBytes {
+            tessera_images_scaled($0.baseAddress, $0.count, Int32(width), Int32(height),
+                                  Int32(crop?.left ?? 0), Int32(crop?.top ?? 0), Int32(crop?.width ?? 0), Int32(crop?.height ?? 0))
+        }
+        guard let pointer else { throw lastError("the image could not be decoded") }
+        return Image(pointer)
+    }
+
+    /// `image` in memory, so that several sizes made from it decode it once.
+    static func materialized(_ image: Image) throws -> Image {
+        guard let pointer = tessera_images_materialized(image.pointer) else { throw lastError("the image could not be decoded") }
+        return Image(pointer)
+    }
+
+    /// `image` scaled to `width` × `height`.
+    static func rescaled(_ image: Image, width: Int, height: Int) throws -> Image {
+        guard let pointer = tessera_images_rescaled(image.pointer, Int32(width), Int32(height)) else { throw lastError("the image could not be scaled") }
+        return Image(pointer)
+    }
+
+    /// `image` encoded, without metadata. `effort`: WebP 0–6, AVIF 0–9.
+    static func encode(_ image: Image, as format: ImageFormat, quality: Int, effort: Int) throws -> Data {
+        let code: Int32
+        switch format {
+        case .jpeg: code = 0
+        case .png: code = 1
+        case .webp: code = 2
+        case .avif: code = 3
+        default: throw Failure(description: "Tessera does not write \(format.rawValue) images")
+        }
+        var bytes: UnsafeMutableRawPointer?
+        var length = 0
+        guard tessera_images_encode(image.pointer, code, Int32(quality), Int32(effort), &bytes, &length) == 0, let bytes else {
+            throw lastError("the image could not be encoded as \(format.rawValue)")
+        }
+        defer { tessera_images_free(bytes) }
+        return Data(bytes: bytes, count: length)
+    }
+
+    /// The image's pixels: 8-bit sRGB, `bands` per pixel (3, or 4 with alpha; 1 or 2 for grey).
+    static func pixels(of image: Image) throws -> (width: Int, height: Int, bands: Int, bytes: [UInt8]) {
+        var width: Int32 = 0, height: Int32 = 0, bands: Int32 = 0
+        guard let pointer = tessera_images_pixels(image.pointer, &width, &height, &bands) else { throw lastError("the image could not be decoded") }
+        defer { tessera_images_free(pointer) }
+        let count = Int(width) * Int(height) * Int(bands)
+        return (Int(width), Int(height), Int(bands), Array(UnsafeBufferPointer(start: pointer, count: count)))
+    }
+}

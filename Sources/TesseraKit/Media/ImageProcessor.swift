@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The images of one build: each file looked at once (`SourceImage`), each requested set of
+/// sizes planned at once (`ImagePlan`) and made in the background on every core while pages are
+/// mapped and rendered, one image per core so that memory stays bounded.
+///
+/// Made files are kept in the build cache's `images/` folder by name, and every name carries a
+/// digest of the source's bytes, the request, the options and libvips' version: a file found
+/// there is never made again. What a file looked like (`images.index`) is kept by its `stat`, so
+/// a cached build reads no unchanged image at all. Without a build cache the files are made into
+/// a temporary folder, removed once the output is written.
+public final class ImageProcessor: @unchecked Sendable {
+    let options: SiteConfiguration.ImageOptions
+    /// Where made files are kept.
+    let store: String
+    private let temporaryStore: Bool
+    private let indexFile: String?
+    private let lock = NSLock()
+    /// Absolute path → what it is, for files looked at this build.
+    private var sources: [String: Inspection] = [:]
+    /// Last build's index, by absolute path.
+    private var recorded: [String: ImageIndex.Entry]
+    /// Made or found files this build, by output path.
+    private var outputs: [String: String] = [:]
+    /// Plans already scheduled, by store name of their largest file.
+    private var scheduled: Set<String> = []
+    private var failures: [(path: String, reference: SourceLocation?, message: String)] = []
+    private var made = 0
+    private let queue: OperationQueue
+
+    enum Inspection {
+        case image(SourceImage, stamp: ImageIndex.Stamp)
+        case failed(String)
+    }
+
+    public init(options: SiteConfiguration.ImageOptions, cacheDirectory: String?) {
+        self.options = options
+        if let cacheDirectory {
+            store = cacheDirectory + "/images"
+            temporaryStore = false
+            indexFile = cacheDirectory + "/images.index"
+            recorded = ImageIndex.read(cacheDirectory + "/images.index")
+        } else {
+            store = NSTemporaryDirectory() + "tessera-images-" + UUID().uuidString
+            temporaryStore = true
+            indexFile = nil
+            recorded = [:]
+        }
+        queue = OperationQueue()
+        queue.name = "tessera images"
+        queue.maxConcurrentOperationCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Images made this build (the others were in the cache).
+    public var madeImages: Int { lock.withLock { made } }
+
+    /// What the file at `path` is, looked at once a build and kept by its `stat` across builds.
+    func source(at path: String) throws -> SourceImage {
+        if let known = lock.withLock({ sources[path] }) {
+            switch known {
+            case .image(let image, _): return image
+            case .failed(let message): throw ImageCodec.Failure(description: message)
+            }
+        }
+        let inspection: Inspection
+        if let stamp = ImageIndex.Stamp(path: path), let entry = lock.withLock({ recorded[path] }), entry.stamp == stamp {
+            inspection = .image(entry.image, stamp: stamp)
+        } else if let data = FileManager.default.contents(atPath: path), let stamp = ImageIndex.Stamp(path: path) {
+            do {
+                inspection = .image(try SourceImage.inspect(data, maxPixels: options.maxPixels), stamp: stamp)
+            } catch {
+                inspection = .failed("\(error)")
+            }
+        } else {
+            inspection = .failed("the file cannot be read: \(FileTree.systemReason())")
+        }
+        lock.withLock { sources[path] = inspection }
+        switch inspection {
+        case .image(let image, _): return image
+        case .failed(let message): throw ImageCodec.Failure(description: message)
+        }
+    }
+
+    /// The responsive image of the file at `path`, published at `relative` (its path in the
+    /// output folder), for `request`: its variants are made in the background. `reference`: where
+    /// it is used, for an error found while making them.
+    func image(at path: String, relative: String, url: String, request: ImageRequest, reference: SourceLocation?) throws -> ResponsiveImage {
+        let source = try source(at: path)
+        guard source.isProcessed, options.process else {
+            return ResponsiveImage(source: source, original: url, request: request, variants: [], fallback: nil)
+        }
+        let plan = ImagePlan(source: source, request: request, options: options)
+        let folder = (relative as NSString).deletingLastPathComponent
+        let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
+        let urlFolder = String(url.prefix(upTo: url.lastIndex(of: "/").map { url.index(after: $0) } ?? url.startIndex))
+        func variant(_ size: ImagePlan.Size, _ format: ImageFormat) -> ImageVariant {
+            let name = plan.fileName(stem: stem, size, format)
+            return ImageVariant(path: folder.isEmpty ? name : folder + "/" + name, width: size.width, height: size.height, format: format)
+        }
+        var variants = plan.formats.flatMap { format in plan.sizes.map { variant($0, format) } }
+        let fallback = variant(plan.fallback, plan.fallbackFormat)
+        if !variants.contains(fallback) { variants.append(fallback) }
+        schedule(plan, source: path, variants: variants, reference: reference)
+        return ResponsiveImage(
+            source: source, original: url, request: request,
+            variants: variants.map { ($0, urlFolder + ($0.path as NSString).lastPathComponent) }, fallback: fallback)
+    }
+
+    /// The store's name of a variant: its file name without the stem (images of the same bytes
+    /// share their files).
+    private static func storeName(_ variant: ImageVariant, plan: ImagePlan) -> String {
+        "\(plan.key).\(variant.width)x\(variant.height).\(variant.format.fileExtension)"
+    }
+
+    private func schedule(_ plan: ImagePlan, source path: String, variants: [ImageVariant], reference: SourceLocation?) {
+        let names = variants.map { ($0, Self.storeName($0, plan: plan)) }
+        let store = self.store
+        let isNew = lock.withLock { () -> Bool in
+            for (variant, name) in names { outputs[variant.path] = store + "/" + name }
+            return scheduled.insert(plan.key + ":" + names.map(\.1).joined(separator: ",")).inserted
+        }
+        guard isNew else { return }
+        let options = self.options
+        let missing = names.filter { access(store + "/" + $0.1, F_OK) != 0 }
+        guard !missing.isEmpty else { return }
+        queue.addOperation { [self] in
+            do {
+                try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+                try Self.make(missing.map(\.0), names: missing.map(\.1), plan: plan, source: path, options: options, store: store)
+                lock.withLock { made += 1 }
+            } catch {
+                lock.withLock { failures.append((path, reference, "\(error)")) }
+            }
+        }
+    }
+
+    /// Makes the variants of one image: the largest size decoded once, the others scaled from it.
+    private static func make(_ variants: [ImageVariant], names: [String], plan: ImagePlan, source path: String, options: SiteConfiguration.ImageOptions, store: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImageCodec.Failure(description: "the file cannot be read: \(FileTree.systemReason())")
+        }
+        let largest = plan.sizes[0]
+        let base = try ImageCodec.materialized(
+            ImageCodec.scaled(data, width: largest.scaledWidth, height: largest.scaledHeight, crop: largest.crop))
+        var scaled: [ImagePlan.Size: ImageCodec.Image] = [:]
+        for (variant, name) in zip(variants, names) {
+            let size = plan.sizes.first { $0.width == variant.width && $0.height == variant.height } ?? largest
+            let image: ImageCodec.Image
+            if size == largest {
+                image = base
+            } else if let known = scaled[size] {
+                image = known
+            } else {
+                image = try ImageCodec.rescaled(base, width: size.width, height: size.height)
+                scaled[size] = image
+            }
+            let encoding = ImagePlan.encoding(variant.format, options: options)
+            let bytes = try ImageCodec.encode(image, as: variant.format, quality: encoding.quality, effort: encoding.effort)
+            // Written under a temporary name and renamed: a file in the store is always whole.
+            let target = store + "/" + name
+            let temporary = target + ".tmp-" + UUID().uuidString
+            guard FileManager.default.createFile(atPath: temporary, contents: bytes) else {
+                throw ImageCodec.Failure(description: "cannot write \(target): \(FileTree.systemReason())")
+            }
+            guard rename(temporary, target) == 0 else {
+                unlink(temporary)
+                throw ImageCodec.Failure(description: "cannot write \(target): \(FileTree.systemReason())")
+            }
+        }
+    }
+
+    /// Waits for every image of the build, and returns the files to write: each variant copied
+    /// from the store. Throws the images that could not be made, each at where it is used.
+    func finish() throws -> [OutputFile] {
+        queue.waitUntilAllOperationsAreFinished()
+        let (files, failed) = lock.withLock { (outputs, failures) }
+        if !failed.isEmpty {
+            throw TesseraError(diagnostics: failed.sorted { $0.path < $1.path }.map {
+                Diagnostic(.error, "the image \($0.path) could not be processed: \($0.message)", at: $0.reference ?? SourceLocation(file: $0.path),
+                           hint: "open the file in an image editor and save it again, or replace it")
+            })
+        }
+        return files.sorted { $0.key < $1.key }.map { OutputFile(path: $0.key, contents: .copy(from: $0.value)) }
+    }
+
+    /// Keeps what this build learnt for the next: the index of the files looked at (and the last
+    /// build's entries of files still there). `complete`: every page was built, so made files no
+    /// output uses any more are removed from the store.
+    func save(complete: Bool) {
+        guard let indexFile else { return }
+        let (looked, used) = lock.withLock { (sources, Set(outputs.values)) }
+        var entries = recorded.filter { looked[$0.key] == nil && access($0.key, F_OK) == 0 }
+        for (path, inspection) in looked {
+            if case .image(let image, let stamp) = inspection { entries[path] = ImageIndex.Entry(stamp: stamp, image: image) }
+        }
+        ImageIndex.write(entries, to: indexFile)
+        guard complete, let names = try? FileManager.default.contentsOfDirectory(atPath: store) else { return }
+        for name in names where !used.contains(store + "/" + name) { unlink(store + "/" + name) }
+    }
+
+    /// Removes the temporary store of a build without a cache, once the output is written.
+    func removeTemporaryStore() {
+        guard temporaryStore else { return }
+        queue.waitUntilAllOperationsAreFinished()
+        FolderRemoval.remove(store)
+    }
+}
