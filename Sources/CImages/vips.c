@@ -13,6 +13,8 @@ static void start_once(void) {
     vips_cache_set_max(0);
     vips_concurrency_set(1);
     vips_block_untrusted_set(TRUE);
+    // SVG comes from the site's own files, and makes raster share cards of SVG covers.
+    vips_operation_block_set("VipsForeignLoadSvg", FALSE);
     start_result = 0;
 }
 
@@ -78,10 +80,19 @@ static VipsImage *opaque(VipsImage *image) {
     return failed ? NULL : flat;
 }
 
-int tessera_images_encode(void *pointer, int format, int quality, int effort, void **bytes, size_t *length) {
-    VipsImage *image = (VipsImage *)pointer;
-    *bytes = NULL;
-    *length = 0;
+/// A copy of `image` without any metadata: EXIF (with its GPS position), XMP, IPTC, ICC profile
+/// (the pixels are sRGB already), comments. The savers' own `strip` is not relied on: libvips
+/// 8.14's WebP saver writes EXIF despite it.
+static VipsImage *stripped(VipsImage *image) {
+    VipsImage *copy = NULL;
+    if (vips_copy(image, &copy, NULL) != 0) return NULL;
+    gchar **fields = vips_image_get_fields(copy);
+    for (int i = 0; fields[i]; i++) vips_image_remove(copy, fields[i]);
+    g_strfreev(fields);
+    return copy;
+}
+
+static int save(VipsImage *image, int format, int quality, int effort, void **bytes, size_t *length) {
     switch (format) {
     case 0: {
         VipsImage *flat = opaque(image);
@@ -101,6 +112,16 @@ int tessera_images_encode(void *pointer, int format, int quality, int effort, vo
         vips_error("tessera", "unknown output format %d", format);
         return -1;
     }
+}
+
+int tessera_images_encode(void *pointer, int format, int quality, int effort, void **bytes, size_t *length) {
+    *bytes = NULL;
+    *length = 0;
+    VipsImage *clean = stripped((VipsImage *)pointer);
+    if (!clean) return -1;
+    int result = save(clean, format, quality, effort, bytes, length);
+    g_object_unref(clean);
+    return result;
 }
 
 unsigned char *tessera_images_pixels(void *pointer, int *width, int *height, int *bands) {

@@ -202,7 +202,7 @@ public struct MarkdownRenderer: Sendable {
                                 at: file.source, relative: file.relative, url: resolved.url, request: ImageRequest(sizes: processor.options.sizes), reference: reference)
                             links.recorder?.recordImage(image)
                             if image.fallback != nil { pictures[node] = image }
-                            images.append((node, ImageSize(width: image.width, height: image.height)))
+                            images.append((node, image.width > 0 && image.height > 0 ? ImageSize(width: image.width, height: image.height) : nil))
                         } else if isImage {
                             images.append((node, links.resolver.imageSize(of: resolved.url)))
                         }

@@ -108,7 +108,37 @@ enum ImageCodec {
             throw lastError("the image could not be encoded as \(format.rawValue)")
         }
         defer { tessera_images_free(bytes) }
-        return Data(bytes: bytes, count: length)
+        let data = Data(bytes: bytes, count: length)
+        return format == .webp ? withoutWebPMetadata(data) : data
+    }
+
+    /// A WebP without its `EXIF` and `XMP ` chunks (and their flags in `VP8X`): libvips 8.14
+    /// writes a fresh EXIF block (orientation, resolution) into every WebP, stripped or not.
+    static func withoutWebPMetadata(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else { return data }
+        var out = Array(bytes[0..<12])
+        var index = 12
+        while index + 8 <= bytes.count {
+            let size = Int(bytes[index + 4]) | Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]) << 16 | Int(bytes[index + 7]) << 24
+            let end = index + 8 + size + (size & 1)
+            guard end <= bytes.count else { return data }
+            let type = String(decoding: bytes[index..<(index + 4)], as: UTF8.self)
+            if type != "EXIF" && type != "XMP " {
+                var chunk = Array(bytes[index..<end])
+                // VP8X's flags: bit 3 says EXIF follows, bit 2 XMP.
+                if type == "VP8X", chunk.count > 8 { chunk[8] &= ~0b0000_1100 }
+                out += chunk
+            }
+            index = end
+        }
+        guard index == bytes.count else { return data }
+        let riff = UInt32(out.count - 8)
+        out[4] = UInt8(riff & 0xFF)
+        out[5] = UInt8((riff >> 8) & 0xFF)
+        out[6] = UInt8((riff >> 16) & 0xFF)
+        out[7] = UInt8(riff >> 24)
+        return Data(out)
     }
 
     /// The image's pixels: 8-bit sRGB, `bands` per pixel (3, or 4 with alpha; 1 or 2 for grey).

@@ -32,7 +32,7 @@ enum ImageIndex {
         var image: SourceImage
     }
 
-    static let header = "tessera images 1"
+    static let header = "tessera images 2"
 
     static func read(_ file: String) -> [String: Entry] {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [:] }

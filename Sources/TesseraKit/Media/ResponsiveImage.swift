@@ -49,7 +49,7 @@ struct ResponsiveImage: Sendable {
             ]))
         }
         return [
-            ("width", .number(Double(width))), ("height", .number(Double(height))),
+            ("width", width > 0 ? .number(Double(width)) : .null), ("height", height > 0 ? .number(Double(height)) : .null),
             ("original", .string(original)),
             ("type", .string((fallback?.format ?? source.format).mediaType)),
             ("srcset", fallback.map { .string(srcset($0.format)) } ?? .null),

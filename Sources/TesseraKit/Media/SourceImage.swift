@@ -6,7 +6,7 @@ import Foundation
 struct SourceImage: Sendable, Equatable {
     var digest: UInt64
     var format: ImageFormat
-    /// As shown: EXIF orientation applied.
+    /// As shown: EXIF orientation applied; 0 × 0 for an SVG that does not say.
     var width: Int, height: Int
     var hasAlpha: Bool
     /// An animated GIF or WebP: copied as it is.
@@ -26,6 +26,12 @@ struct SourceImage: Sendable, Equatable {
     /// than `maxPixels` (before decoding it), then decodes a tiny version of it, which also finds
     /// truncated and corrupt files.
     static func inspect(_ data: Data, maxPixels: Int) throws -> SourceImage {
+        // SVG goes out as it is: its size is read from its root element, as before.
+        if isSVG(data) {
+            // Without width and height, or a viewBox, its size is unknown (0 × 0).
+            let size = ImageSize.parse(data)
+            return SourceImage(digest: StableDigest.of(data), format: .svg, width: size?.width ?? 0, height: size?.height ?? 0, hasAlpha: true, animated: false)
+        }
         let header = try ImageCodec.header(of: data)
         guard let format = ImageFormat(loader: header.loader) else {
             let name = ImageFormat.loaderFormat(header.loader)
@@ -47,6 +53,15 @@ struct SourceImage: Sendable, Equatable {
         image.color = dominantColor(try ImageCodec.pixels(of: materialized))
         image.preview = try ImageCodec.encode(materialized, as: .webp, quality: 40, effort: 4).base64EncodedString()
         return image
+    }
+
+    /// Whether the bytes are an SVG document: `<svg` before anything but an XML declaration,
+    /// comments, a doctype and white space.
+    static func isSVG(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        guard let svg = head.range(of: "<svg") else { return false }
+        let before = head[..<svg.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
+        return before.isEmpty || before.hasPrefix("<?xml") || before.hasPrefix("<!")
     }
 
     /// The colour most of the image is: pixels grouped by 4 bits a channel, the fullest group's

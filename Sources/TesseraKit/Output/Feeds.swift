@@ -245,7 +245,8 @@ extension RoutedSite {
 }
 
 extension FeedWriter {
-    /// Root-relative `href`/`src` made absolute: a feed is read away from the site.
+    /// Root-relative `href`/`src` and `srcset` candidates made absolute: a feed is read away
+    /// from the site.
     static func absolutize(_ html: String, origin: String) -> String {
         var out = html
         for attribute in ["href", "src"] {
@@ -254,6 +255,16 @@ extension FeedWriter {
                 .replacingOccurrences(of: "\(attribute)=\"/", with: "\(attribute)=\"\(origin)/")
                 .replacingOccurrences(of: "\(attribute)=\"\u{1}", with: "\(attribute)=\"//")
         }
-        return out
+        guard out.contains(" srcset=\"") else { return out }
+        // `srcset="/a.320.webp 320w, /a.640.webp 640w"`: each candidate's URL.
+        var parts = out.components(separatedBy: " srcset=\"")
+        for index in parts.indices.dropFirst() {
+            guard let end = parts[index].firstIndex(of: "\"") else { continue }
+            let candidates = parts[index][..<end].components(separatedBy: ", ").map { candidate in
+                candidate.hasPrefix("/") && !candidate.hasPrefix("//") ? origin + candidate : candidate
+            }
+            parts[index] = candidates.joined(separator: ", ") + parts[index][end...]
+        }
+        return parts.joined(separator: " srcset=\"")
     }
 }

@@ -6,6 +6,10 @@ import Testing
 /// loading; their titles and alt text stay as cmark writes them.
 @Suite struct MarkdownImageTests {
     /// A PNG header of 3 × 2 pixels: all `ImageSize` reads.
+    /// The site of images copied as they are (`images.process: false`): what these tests check
+    /// (ImageProcessingTests checks the images Tessera makes sizes of).
+    static let unprocessed = "title: Test Site\nbuildDate: 2026-11-22T12:00:00Z\ntheme: mini\nimages: { process: false }\n"
+
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 3, 0, 0, 0, 2, 8, 6, 0, 0, 0, 0, 0, 0, 0])
 
     @Test func imagesGetTheirSizeAndAllButTheFirstLoadLazily() throws {
@@ -21,6 +25,7 @@ import Testing
                 ![Far](https://example.com/far.png) and ![unsized](/notes.txt)
                 """,
             "static/notes.txt": "not an image\n",
+            "site.yml": Self.unprocessed,
         ])
         try Self.png.write(to: URL(fileURLWithPath: site.root + "/static/a.png"))
         try SiteBuilder(options: site.options()).build()
@@ -32,7 +37,7 @@ import Testing
     }
 
     @Test func aCachedBuildAfterAnImageChangesItsSizeIsAFullBuild() throws {
-        let site = try TemporarySite(["content/index.md": "---\ntitle: Home\n---\n![a](/a.png)\n", "content/b/index.md": "---\ntitle: B\n---\n![a](a.png)\n", "static/keep.txt": "a file\n"])
+        let site = try TemporarySite(["content/index.md": "---\ntitle: Home\n---\n![a](/a.png)\n", "content/b/index.md": "---\ntitle: B\n---\n![a](a.png)\n", "static/keep.txt": "a file\n", "site.yml": Self.unprocessed])
         try Self.png.write(to: URL(fileURLWithPath: site.root + "/static/a.png"))
         try Self.png.write(to: URL(fileURLWithPath: site.root + "/content/b/a.png"))
         var options = site.options()

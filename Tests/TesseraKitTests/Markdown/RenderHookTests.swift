@@ -16,7 +16,8 @@ import Testing
     ]
 
     static func body(_ markdown: String, files: [String: String] = printing) throws -> String {
-        let site = try TemporarySite(files.merging(["content/index.md": "---\ntitle: Home\n---\n" + markdown, "static/a.png": ""]) { _, new in new })
+        // Images as they are (the processed ones' hook values: ImageProcessingTests).
+        let site = try TemporarySite(files.merging(["content/index.md": "---\ntitle: Home\n---\n" + markdown, "static/a.png": "", "site.yml": MarkdownImageTests.unprocessed]) { _, new in new })
         try MarkdownImageTests.png.write(to: URL(fileURLWithPath: site.root + "/static/a.png"))
         try site.build()
         let html = try site.read("index.html")

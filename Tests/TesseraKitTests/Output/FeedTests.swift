@@ -61,7 +61,7 @@ import Testing
             "content/blog/one.md": "---\ntitle: One & only\ndate: 2026-11-01T10:00:00Z\ntags: [swift]\nsummary: The first.\n---\nSee [two](@/blog/two.md) and ![x](/img.png).\n",
             "content/blog/two.md": "---\ntitle: Two\ndate: 2026-11-05\n---\nSecond *post*.\n",
             "content/blog/three.md": "---\ntitle: Three\ndate: 2026-10-01\n---\nOld.\n",
-            "static/img.png": "png",
+            "static/img.png": TestImages.png(40, 30),
         ])
     }
 
@@ -77,7 +77,9 @@ import Testing
             #expect(parsed.titles == ["Two", "One & only"], "\(file): newest first, limit 2")
             #expect(parsed.links == ["https://example.com/news/blog/two/", "https://example.com/news/blog/one/"])
             #expect(parsed.contents[1].contains("href=\"https://example.com/news/blog/two/\""), "\(file): links are absolute: \(parsed.contents[1])")
-            #expect(parsed.contents[1].contains("src=\"https://example.com/news/img.png\""))
+            // The image's fallback (a PNG of its size), and every candidate of its WebP sizes, absolute.
+            #expect(parsed.contents[1].contains("src=\"https://example.com/news/img.") && parsed.contents[1].contains(".40x30.png\""), "\(parsed.contents[1])")
+            #expect(!parsed.contents[1].contains("srcset=\"/"), "\(parsed.contents[1])")
         }
         let head = try site.read("blog/index.html")
         #expect(head.contains("<link rel=\"alternate\" type=\"application/rss+xml\" title=\"RSS\" href=\"/news/blog/index.xml\">"))

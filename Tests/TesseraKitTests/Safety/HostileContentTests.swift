@@ -142,7 +142,7 @@ import Testing
         "themes/mini/sections/list.mustache": "<section id=\"{{section.id}}\">{{{header}}}<ul>{{#items}}<li>{{{html}}}</li>{{/items}}</ul>{{{footer}}}</section>",
         "themes/mini/i18n/en.yml": themeStrings,
         "static/app.js": "",
-        "static/pic.png": "png",
+        "static/pic.png": TestImages.png(40, 30),
     ]
 
     static func siteYML(_ payload: String, extra: String = "") -> String {

@@ -52,7 +52,7 @@ struct TemporarySite {
     func write(_ relative: String, _ text: String) throws {
         let path = root + "/" + relative
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try (TestImages.data(for: text) ?? Data(text.utf8)).write(to: URL(fileURLWithPath: path))
     }
 
     func remove(_ relative: String) throws {
