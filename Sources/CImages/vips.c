@@ -8,8 +8,14 @@
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 static int start_result = -1;
 
+/// libvips' warnings (a JPEG's extraneous bytes) would go to the terminal: Tessera reports what matters itself.
+static void ignore(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain; (void)level; (void)message; (void)data;
+}
+
 static void start_once(void) {
     if (VIPS_INIT("tessera") != 0) return;
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, ignore, NULL);
     vips_cache_set_max(0);
     vips_concurrency_set(1);
     vips_block_untrusted_set(TRUE);
@@ -32,6 +38,8 @@ char *tessera_images_error(void) {
 
 int tessera_images_header(const void *bytes, size_t length, tessera_image_header *header) {
     memset(header, 0, sizeof *header);
+    // What an earlier image left (a warning logged as an error) is not this one's.
+    vips_error_clear();
     const char *loader = vips_foreign_find_load_buffer(bytes, length);
     if (!loader) return -1;
     g_strlcpy(header->loader, loader, sizeof header->loader);
@@ -57,6 +65,20 @@ void *tessera_images_scaled(const void *bytes, size_t length, int width, int hei
     int failed = vips_extract_area(scaled, &cropped, left, top, crop_width, crop_height, NULL);
     g_object_unref(scaled);
     return failed ? NULL : cropped;
+}
+
+void *tessera_images_checked(const void *bytes, size_t length, int shrink, int width, int height) {
+    VipsImage *loaded = shrink > 1
+        ? vips_image_new_from_buffer(bytes, length, "", "shrink", shrink, "fail_on", VIPS_FAIL_ON_TRUNCATED, "access", VIPS_ACCESS_SEQUENTIAL, NULL)
+        : vips_image_new_from_buffer(bytes, length, "", "fail_on", VIPS_FAIL_ON_TRUNCATED, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!loaded) return NULL;
+    VipsImage *scaled = NULL;
+    int failed = vips_thumbnail_image(loaded, &scaled, width, "height", height, "size", VIPS_SIZE_FORCE, NULL);
+    g_object_unref(loaded);
+    if (failed) return NULL;
+    VipsImage *memory = vips_image_copy_memory(scaled);
+    g_object_unref(scaled);
+    return memory;
 }
 
 void *tessera_images_rescaled(void *image, int width, int height) {

@@ -39,6 +39,12 @@ int tessera_images_header(const void *bytes, size_t length, tessera_image_header
 void *tessera_images_scaled(const void *bytes, size_t length, int width, int height,
                             int left, int top, int crop_width, int crop_height);
 
+/// The image in memory decoded whole, strictly (a truncated or corrupt file fails, which
+/// `tessera_images_scaled` lets through with a warning), then made `width` × `height` as
+/// shown: the check of a new file, on a small version of it. `shrink`: a JPEG decoded at 1/2,
+/// 1/4 or 1/8 of its size (2, 4, 8; 1 for any other format). In memory; NULL on failure.
+void *tessera_images_checked(const void *bytes, size_t length, int shrink, int width, int height);
+
 /// `image` made `width` × `height`, for smaller sizes from one decoded image.
 void *tessera_images_rescaled(void *image, int width, int height);
 

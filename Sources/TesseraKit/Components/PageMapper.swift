@@ -123,7 +123,7 @@ struct PageMapper: Sendable {
                 if let text = node["focus"]?.scalarText, let focus = ImageRequest.focus(text) { (request.focusX, request.focusY) = focus }
                 image = try LinkTransformers.imageView(resolved, alt: node["alt"]?.scalarText, request: request, context: context, at: sourceNode.location)
             } catch let failure as ImageCodec.Failure {
-                errors.report(TesseraError("broken image in 'image': \(source): \(failure)", at: sourceNode.location, hint: LinkTransformers.imageHint))
+                errors.report(TesseraError("broken image in 'image': \(source): \(failure)", at: sourceNode.location, hint: failure.hint))
             } catch {
                 errors.report(error, at: sourceNode.location)
             }

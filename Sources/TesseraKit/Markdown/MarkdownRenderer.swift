@@ -207,7 +207,7 @@ public struct MarkdownRenderer: Sendable {
                             images.append((node, links.resolver.imageSize(of: resolved.url)))
                         }
                     } catch let failure as ImageCodec.Failure {
-                        problem = ("broken image in %@: \(url): \(failure)", LinkTransformers.imageHint)
+                        problem = ("broken image in %@: \(url): \(failure)", failure.hint)
                     } catch let error as TesseraError {
                         let first = error.diagnostics.first
                         problem = ((isImage ? "broken image" : "broken link") + " in %@: " + (first?.message ?? "no such target"), first?.hint)

@@ -7,6 +7,8 @@ enum ImageCodec {
     /// A failure libvips explained.
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        /// What to do about it.
+        var hint = "replace the file with a JPEG, PNG, WebP, AVIF, GIF or SVG that opens in an image viewer"
     }
 
     /// libvips' version ("8.14.1"): part of every processed image's cache key.
@@ -21,8 +23,15 @@ enum ImageCodec {
         defer { tessera_images_free(pointer) }
         let text = String(cString: pointer)
         // libvips prefixes each line with the operation ("VipsJpeg: "); the first line says the most.
-        let first = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
-        return Failure(description: first ?? fallback)
+        // The last line: what failed last (libvips logs some warnings as errors before it).
+        guard var last = text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }).last(where: { !$0.isEmpty }) else {
+            return Failure(description: fallback)
+        }
+        // "VipsJpeg: Premature end of input file": the operation's name says nothing to a writer.
+        if last.hasPrefix("Vips"), let colon = last.range(of: ": ") { last = String(last[colon.upperBound...]) }
+        if last.contains("not in a known format") { return Failure(description: "the file is not an image libvips can read") }
+        if last.lowercased().contains("premature end") { return Failure(description: "the file is truncated (\(last.lowercased()))") }
+        return Failure(description: last.prefix(1).lowercased() + last.dropFirst())
     }
 
     private static func start() throws {
@@ -49,11 +58,20 @@ enum ImageCodec {
         try start()
         var header = tessera_image_header()
         let status = data.withUnsafeBytes { tessera_images_header($0.baseAddress, $0.count, &header) }
-        guard status == 0 else { throw lastError("not an image libvips can read") }
         let loader = withUnsafeBytes(of: header.loader) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if !loader.isEmpty, ImageFormat(loader: loader) == nil { throw unpublished(loader) }
+        guard status == 0 else { throw lastError("not an image libvips can read") }
         return Header(
             loader: loader, width: Int(header.width), height: Int(header.height), orientation: Int(header.orientation),
             hasAlpha: header.has_alpha != 0, pages: Int(header.pages))
+    }
+
+    /// A file libvips recognizes in a format Tessera does not publish (PPM, FITS, Matlab, PDF,
+    /// or anything only ImageMagick reads).
+    static func unpublished(_ loader: String) -> Failure {
+        let name = ImageFormat.loaderFormat(loader)
+        let format = name == "magick" ? "a format only ImageMagick reads" : name.uppercased()
+        return Failure(description: "the file is in \(format), not a format Tessera publishes", hint: "convert it to JPEG, PNG, WebP or AVIF")
     }
 
     /// A decoded (or lazily decoding) image; libvips' reference is let go with it.
@@ -76,6 +94,20 @@ enum ImageCodec {
             tessera_images_scaled($0.baseAddress, $0.count, Int32(width), Int32(height),
                                   Int32(crop?.left ?? 0), Int32(crop?.top ?? 0), Int32(crop?.width ?? 0), Int32(crop?.height ?? 0))
         }
+        guard let pointer else { throw lastError("the image could not be decoded") }
+        return Image(pointer)
+    }
+
+    /// The image in `data` decoded whole and strictly (a truncated or corrupt file fails), at a
+    /// small size `width` × `height` as shown: how a new file is checked. A JPEG is decoded at
+    /// the smallest of 1/2, 1/4, 1/8 of its size `shrink` allows.
+    static func checked(_ data: Data, header: Header, width: Int, height: Int) throws -> Image {
+        try start()
+        var shrink: Int32 = 1
+        if ImageFormat(loader: header.loader) == .jpeg {
+            while shrink < 8, header.shownWidth / Int(shrink * 2) >= width, header.shownHeight / Int(shrink * 2) >= height { shrink *= 2 }
+        }
+        let pointer = data.withUnsafeBytes { tessera_images_checked($0.baseAddress, $0.count, shrink, Int32(width), Int32(height)) }
         guard let pointer else { throw lastError("the image could not be decoded") }
         return Image(pointer)
     }

@@ -33,7 +33,7 @@ public final class ImageProcessor: @unchecked Sendable {
 
     enum Inspection {
         case image(SourceImage, stamp: ImageIndex.Stamp)
-        case failed(String)
+        case failed(ImageCodec.Failure)
     }
 
     public init(options: SiteConfiguration.ImageOptions, cacheDirectory: String?) {
@@ -62,7 +62,7 @@ public final class ImageProcessor: @unchecked Sendable {
         if let known = lock.withLock({ sources[path] }) {
             switch known {
             case .image(let image, _): return image
-            case .failed(let message): throw ImageCodec.Failure(description: message)
+            case .failed(let failure): throw failure
             }
         }
         let inspection: Inspection
@@ -71,16 +71,18 @@ public final class ImageProcessor: @unchecked Sendable {
         } else if let data = FileManager.default.contents(atPath: path), let stamp = ImageIndex.Stamp(path: path) {
             do {
                 inspection = .image(try SourceImage.inspect(data, maxPixels: options.maxPixels), stamp: stamp)
+            } catch let failure as ImageCodec.Failure {
+                inspection = .failed(failure)
             } catch {
-                inspection = .failed("\(error)")
+                inspection = .failed(ImageCodec.Failure(description: "\(error)"))
             }
         } else {
-            inspection = .failed("the file cannot be read: \(FileTree.systemReason())")
+            inspection = .failed(ImageCodec.Failure(description: "the file cannot be read: \(FileTree.systemReason())", hint: "check that the file is readable"))
         }
         lock.withLock { sources[path] = inspection }
         switch inspection {
         case .image(let image, _): return image
-        case .failed(let message): throw ImageCodec.Failure(description: message)
+        case .failed(let failure): throw failure
         }
     }
 

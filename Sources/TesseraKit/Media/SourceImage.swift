@@ -33,13 +33,12 @@ struct SourceImage: Sendable, Equatable {
             return SourceImage(digest: StableDigest.of(data), format: .svg, width: size?.width ?? 0, height: size?.height ?? 0, hasAlpha: true, animated: false)
         }
         let header = try ImageCodec.header(of: data)
-        guard let format = ImageFormat(loader: header.loader) else {
-            let name = ImageFormat.loaderFormat(header.loader)
-            throw ImageCodec.Failure(description: "\(name.isEmpty ? "its format" : name.uppercased()) is not a format Tessera publishes")
-        }
+        guard let format = ImageFormat(loader: header.loader) else { throw ImageCodec.unpublished(header.loader) }
         let pixels = header.width * header.height
         guard pixels <= maxPixels else {
-            throw ImageCodec.Failure(description: "the image is \(header.width) × \(header.height) pixels, more than the limit of \(maxPixels) (`images.maxPixels`); it was not decoded")
+            throw ImageCodec.Failure(
+                description: "the image is \(header.width) × \(header.height) pixels, more than the limit of \(maxPixels) (`images.maxPixels`); it was not decoded",
+                hint: "make the image smaller, or raise `images.maxPixels` in site.yml if it is meant to be this large")
         }
         let animated = header.pages > 1 && (format == .gif || format == .webp)
         var image = SourceImage(
@@ -47,9 +46,8 @@ struct SourceImage: Sendable, Equatable {
             hasAlpha: header.hasAlpha, animated: animated, color: nil, preview: nil)
         guard format != .svg else { return image }
         let scale = Double(previewSide) / Double(max(image.width, image.height))
-        let small = try ImageCodec.scaled(
-            data, width: max(1, Int((Double(image.width) * min(1, scale)).rounded())), height: max(1, Int((Double(image.height) * min(1, scale)).rounded())))
-        let materialized = try ImageCodec.materialized(small)
+        let materialized = try ImageCodec.checked(
+            data, header: header, width: max(1, Int((Double(image.width) * min(1, scale)).rounded())), height: max(1, Int((Double(image.height) * min(1, scale)).rounded())))
         image.color = dominantColor(try ImageCodec.pixels(of: materialized))
         image.preview = try ImageCodec.encode(materialized, as: .webp, quality: 40, effort: 4).base64EncodedString()
         return image

@@ -38,12 +38,9 @@ enum LinkTransformers {
         do {
             return try imageView(resolved, alt: alt, request: request, context: context, at: sourceNode.location)
         } catch let failure as ImageCodec.Failure {
-            throw TesseraError("broken image in field '\(field.name)': \(raw): \(failure)", at: sourceNode.location, hint: imageHint)
+            throw TesseraError("broken image in field '\(field.name)': \(raw): \(failure)", at: sourceNode.location, hint: failure.hint)
         }
     }
-
-    /// What to do about an image that cannot be processed.
-    static let imageHint = "replace the file with a JPEG, PNG, WebP, AVIF, GIF or SVG that opens in an image viewer"
 
     /// An image as templates see it, for image fields and `page.image`: prints its URL (the
     /// fallback's, when Tessera makes sizes of it), with the parts `src`, `alt`, `external`, and
