@@ -151,6 +151,8 @@ struct SwiftTypes {
                 public let pagination: TesseraPagination?
                 /// The body's headings, nested: an app's table of contents.
                 public let toc: [TesseraHeading]?
+                /// The page's cover.
+                public let image: TesseraImage?
             }
 
             /// A heading of the body: `id` is its element's id in the body's HTML.
@@ -216,9 +218,37 @@ struct SwiftTypes {
             }
 
             public struct TesseraImage: Decodable, Sendable, Hashable {
+                /// The file for any reader: the fallback, in the source's format.
                 public let src: String
                 public let alt: String
                 public let external: Bool
+                /// Pixels of `src`, when known: its aspect ratio.
+                public let width: Int?
+                public let height: Int?
+                /// The file as it is, when `src` is one made of it.
+                public let original: String?
+                /// `#3a5f7d`: paint it while the image loads.
+                public let color: String?
+                /// A tiny WebP (`data:` URL) to show blurred while the image loads.
+                public let preview: String?
+                /// Every file made of the image: each width in each format.
+                public let variants: [TesseraImageVariant]?
+
+                /// The file to load for `pixels` of width in one of `formats`: the narrowest at least
+                /// that wide, else the widest; `src` when the image has no variants.
+                public func url(forWidth pixels: Int, formats: Set<String> = ["webp", "jpeg", "png"]) -> String {
+                    let usable = (variants ?? []).filter { formats.contains($0.format) }.sorted { $0.width < $1.width }
+                    return (usable.first { $0.width >= pixels } ?? usable.last)?.src ?? src
+                }
+            }
+
+            /// One file made of an image.
+            public struct TesseraImageVariant: Decodable, Sendable, Hashable {
+                public let src: String
+                public let width: Int
+                public let height: Int
+                /// `webp`, `avif`, `jpeg` or `png`.
+                public let format: String
             }
 
             /// A component of a page, by its `type`. `unknown` is a component this version of the
@@ -367,6 +397,8 @@ struct TypeScriptTypes {
               pagination?: { current: number; total: number; first: string; last: string; previous?: string; next?: string };
               /** The body's headings, nested: a table of contents. */
               toc?: TesseraHeading[];
+              /** The page's cover. */
+              image?: TesseraImage;
             }
 
             /** A heading of the body: `id` is its element's id in the body's HTML. */
@@ -392,7 +424,20 @@ struct TypeScriptTypes {
             export interface TesseraCurrency { text: string; value: number; currency: string }
             export interface TesseraDate { text: string; iso: string }
             export interface TesseraLink { url: string; external: boolean }
-            export interface TesseraImage { src: string; alt: string; external: boolean }
+            /** `src` is the fallback, in the source's format; `variants` every width in every format. */
+            export interface TesseraImage {
+              src: string;
+              alt: string;
+              external: boolean;
+              width?: number;
+              height?: number;
+              original?: string;
+              /** `#3a5f7d`: paint it while the image loads. */
+              color?: string;
+              /** A tiny WebP (`data:` URL) to show blurred while the image loads. */
+              preview?: string;
+              variants?: { src: string; width: number; height: number; format: "jpeg" | "png" | "webp" | "avif" }[];
+            }
 
             """
         for schema in components {

@@ -18,7 +18,17 @@ struct ContentSchemaWriter {
             "currency": object(["text": ["type": "string"], "value": ["type": "number"], "currency": ["type": "string", "pattern": "^[A-Z]{3}$"]], required: ["text", "value", "currency"]),
             "date": object(["text": ["type": "string"], "iso": ["type": "string", "format": "date-time"]], required: ["text", "iso"]),
             "link": object(["url": ["type": "string"], "external": ["type": "boolean"]], required: ["url", "external"]),
-            "image": object(["src": ["type": "string"], "alt": ["type": "string"], "external": ["type": "boolean"]], required: ["src", "alt", "external"]),
+            // `src` is the fallback's URL; `variants` every file made of the image, `original` the file as it is.
+            "image": object([
+                "src": ["type": "string"], "alt": ["type": "string"], "external": ["type": "boolean"],
+                "width": ["type": "integer", "minimum": 1], "height": ["type": "integer", "minimum": 1],
+                "original": ["type": "string"], "color": ["type": "string", "pattern": "^#[0-9a-f]{6}$"],
+                "preview": ["type": "string", "pattern": "^data:image/webp;base64,"],
+                "variants": ["type": "array", "items": object([
+                    "src": ["type": "string"], "width": ["type": "integer", "minimum": 1], "height": ["type": "integer", "minimum": 1],
+                    "format": ["enum": ["jpeg", "png", "webp", "avif"]],
+                ], required: ["src", "width", "height", "format"])],
+            ], required: ["src", "alt", "external"]),
             "component": ["anyOf": codes.map { ["$ref": "#/$defs/component-\($0)"] }],
             // The body's blocks in reading order: runs of its Markdown's HTML, the components placed
             // in it, and its code blocks (with Pygments' token types, when highlighted).
@@ -84,6 +94,7 @@ struct ContentSchemaWriter {
             "translations": ["type": "array", "items": pageLink],
             "pagination": pager,
             "toc": ["type": "array", "items": ["$ref": "#/$defs/heading"]],
+            "image": ["$ref": "#/$defs/image"],
         ], required: ["id", "url", "json", "lang", "tags"])
     }
 

@@ -52,6 +52,8 @@ struct PageDocument {
             pager["last"] = json(pagination.total)
             meta["pagination"] = .object(pager)
         }
+        // The cover (`image:` of the front matter), with its sizes.
+        if let image = view.data["image"], image != .null, let json = Self.value(image, type: .image) { meta["image"] = json }
         // The body's headings, nested, for an app's table of contents.
         if !view.headings.isEmpty { meta["toc"] = .array(TableOfContents.json(view.headings)) }
         var document: [String: JSONValue] = [
@@ -127,7 +129,24 @@ struct PageDocument {
             return ["url": .string(url), "external": .bool(value["external"] == .bool(true))]
         case .image:
             guard let src = value["src"]?.text ?? value.text else { return nil }
-            return ["src": .string(src), "external": .bool(value["external"] == .bool(true)), "alt": .string(value["alt"]?.text ?? "")]
+            var object: [String: JSONValue] = ["src": .string(src), "external": .bool(value["external"] == .bool(true)), "alt": .string(value["alt"]?.text ?? "")]
+            // Its size, and for an image Tessera made sizes of: every file, the dominant colour and
+            // the tiny preview, so an app picks the size it shows and paints before it loads.
+            if let width = value["width"].flatMap(number), let height = value["height"].flatMap(number) {
+                object["width"] = width
+                object["height"] = height
+            }
+            if let original = value["original"]?.text, original != src { object["original"] = .string(original) }
+            if let color = value["color"]?.text { object["color"] = .string(color) }
+            if let preview = value["preview"]?.text { object["preview"] = .string(preview) }
+            if case .list(let variants)? = value["variants"], !variants.isEmpty {
+                object["variants"] = .array(variants.compactMap { variant in
+                    guard let src = variant["src"]?.text, let width = variant["width"].flatMap(number), let height = variant["height"].flatMap(number),
+                          let format = variant["format"]?.text else { return nil }
+                    return ["src": .string(src), "width": width, "height": height, "format": .string(format)]
+                })
+            }
+            return .object(object)
         case .enum:
             return (value["value"]?.text ?? value.text).map(JSONValue.string)
         case .bool:
