@@ -111,7 +111,7 @@ def report(name, site, page):
 
 if __name__ == "__main__":
     example = tempfile.mkdtemp(prefix="tessera-example-")
-    for item in ["site.yml", "content", "themes", "data"]:
+    for item in ["site.yml", "content", "themes", "data", "static"]:
         src = os.path.join(ROOT, item)
         (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, os.path.join(example, item))
     report("example site", example, "index.md")

@@ -19,9 +19,11 @@ public struct ImageRequest: Sendable, Hashable {
         self.widths = widths
     }
 
-    /// What changes the pixels of the variants (not `sizes`, which only the HTML says).
+    /// What changes the pixels of the variants (not `sizes`, which only the HTML says). The
+    /// widths are part of it: the smaller sizes are scaled from the largest of their set, so one
+    /// size of two sets may differ in its bytes.
     var identity: String {
-        ratio.map { "r=\($0) f=\(focusX),\(focusY)" } ?? "r=-"
+        (ratio.map { "r=\($0) f=\(focusX),\(focusY)" } ?? "r=-") + (widths.map { " w=\($0)" } ?? "")
     }
 
     /// `16:9`, `4:3`, `1:1`, `1.5`: a ratio of width to height.

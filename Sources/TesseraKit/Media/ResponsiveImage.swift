@@ -57,6 +57,8 @@ struct ResponsiveImage: Sendable {
             ("sizes", .string(request.sizes ?? "100vw")),
             ("variants", .list(list)),
             ("color", .optional(source.color)),
+            // Whether nothing shows through it: a placeholder behind it is then hidden once it loads.
+            ("opaque", .bool(!source.hasAlpha && source.isProcessed)),
             ("preview", .optional(source.previewURL)),
             ("placeholder", .optional(source.blurredPreviewURL)),
         ]

@@ -38,7 +38,7 @@ extension Serve {
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-memory-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: root) }
-            for item in ["content", "themes", "data", "site.yml"] {
+            for item in ["content", "themes", "data", "static", "site.yml"] {
                 try FileManager.default.copyItem(atPath: EndToEndTests.repositoryRoot + "/" + item, toPath: root + "/" + item)
             }
             let session = PreviewSession(options: BuildOptions(
