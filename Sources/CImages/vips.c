@@ -166,3 +166,5 @@ void tessera_images_release(void *image) {
 }
 
 void tessera_images_free(void *pointer) { g_free(pointer); }
+
+void tessera_images_thread_done(void) { vips_thread_shutdown(); }

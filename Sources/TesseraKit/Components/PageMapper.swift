@@ -119,9 +119,10 @@ struct PageMapper: Sendable {
             let sourceNode = node["src"] ?? node
             do {
                 let resolved = try context.links.resolve(source, from: page.url, filesOnly: true)
-                var request = ImageRequest()
+                // A cover is as wide as the text column: the site's `images.sizes`.
+                var request = ImageRequest(sizes: context.images?.options.sizes)
                 if let text = node["focus"]?.scalarText, let focus = ImageRequest.focus(text) { (request.focusX, request.focusY) = focus }
-                image = try LinkTransformers.imageView(resolved, alt: node["alt"]?.scalarText, request: request, context: context, at: sourceNode.location)
+                image = try LinkTransformers.imageView(resolved, alt: node["alt"]?.scalarText, request: request, context: context, at: sourceNode.location, card: true)
             } catch let failure as ImageCodec.Failure {
                 errors.report(TesseraError("broken image in 'image': \(source): \(failure)", at: sourceNode.location, hint: failure.hint))
             } catch {

@@ -116,7 +116,7 @@ extension MarkdownRenderer {
                     ("title", Self.title(of: node)),
                     ("width", image?.size.map { .number(Double($0.width)) } ?? .null), ("height", image?.size.map { .number(Double($0.height)) } ?? .null),
                     ("lazy", .bool(image?.lazy ?? false)), ("isBlock", .bool(isBlock)), ("external", .bool(Self.isWeb(src))),
-                ]
+                ] + ResponsiveImage.unprocessedParts(url: src, sizes: nil)
                 if let picture = context.pictures[node] {
                     // The `<picture>`, and the parts of an image field, in place of libcmark's `<img>`.
                     let html = picture.pictureHTML(alt: plain[index], title: Self.titleText(of: node), lazy: image?.lazy ?? true, sizes: picture.request.sizes ?? "100vw")

@@ -34,6 +34,11 @@ enum ImageCodec {
         return Failure(description: last.prefix(1).lowercased() + last.dropFirst())
     }
 
+    /// Lets go of libvips' buffers for the calling thread, once it is done with an image.
+    static func threadDone() {
+        if started { tessera_images_thread_done() }
+    }
+
     private static func start() throws {
         guard started else { throw Failure(description: "libvips could not start") }
     }

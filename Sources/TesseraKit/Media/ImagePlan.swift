@@ -10,6 +10,10 @@ public struct ImageRequest: Sendable, Hashable {
     public var sizes: String?
     /// Widths to make instead of the site's (`images.widths`).
     public var widths: [Int]?
+    /// Made at the widths asked for even when the source is smaller (share cards, icons).
+    public var upscale = false
+    /// The modern formats to make instead of the site's (`[]`: the fallback alone).
+    public var formats: [ImageFormat]?
 
     public init(ratio: Double? = nil, focusX: Double = 0.5, focusY: Double = 0.5, sizes: String? = nil, widths: [Int]? = nil) {
         self.ratio = ratio
@@ -24,6 +28,7 @@ public struct ImageRequest: Sendable, Hashable {
     /// size of two sets may differ in its bytes.
     var identity: String {
         (ratio.map { "r=\($0) f=\(focusX),\(focusY)" } ?? "r=-") + (widths.map { " w=\($0)" } ?? "")
+            + (upscale ? " up" : "") + (formats.map { " f=\($0.map(\.rawValue))" } ?? "")
     }
 
     /// `16:9`, `4:3`, `1:1`, `1.5`: a ratio of width to height.
@@ -90,14 +95,17 @@ struct ImagePlan: Sendable, Hashable {
     /// The sizes for `request` of a source shown at `width` × `height`: the widths asked for that
     /// it has pixels for, and its own width when that is less than the largest asked for.
     init(source: SourceImage, request: ImageRequest, options: SiteConfiguration.ImageOptions) {
-        let width = source.width, height = source.height
+        let asked = (request.widths ?? options.widths).sorted()
+        // An SVG that gives no size is drawn at the size asked for.
+        let width = source.width > 0 ? source.width : asked.last ?? 1200
+        let height = source.height > 0 ? source.height : Int((Double(width) / (request.ratio ?? 1)).rounded())
         var widest = width
         var ratio = Double(width) / Double(height)
         if let asked = request.ratio {
             ratio = asked
             widest = min(width, Int((Double(height) * asked).rounded(.down)))
         }
-        let asked = (request.widths ?? options.widths).sorted()
+        if request.upscale { widest = max(widest, asked.last ?? widest) }
         var widths = asked.filter { $0 <= widest }
         if widest < (asked.last ?? 0), widths.last.map({ widest - $0 > $0 / 10 }) ?? true { widths.append(widest) }
         widths = Array(Set(widths.map { max(1, $0) })).sorted(by: >)
@@ -113,7 +121,7 @@ struct ImagePlan: Sendable, Hashable {
             return Size(width: w, height: h, scaledWidth: sw, scaledHeight: sh, crop: crop)
         }
         sizes = widths.map(size)
-        formats = options.formats
+        formats = request.formats ?? options.formats
         fallback = sizes.first { $0.width <= options.fallbackWidth } ?? sizes.last!
         fallbackFormat = source.format.fallback(hasAlpha: source.hasAlpha)
         var digest = StableDigest()

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Synchronization
 
 /// The images of one build: each file looked at once (`SourceImage`), each requested set of
 /// sizes planned at once (`ImagePlan`) and made in the background on every core while pages are
@@ -11,12 +12,12 @@ import Foundation
 /// digest of the source's bytes, the request, the options and libvips' version: a file found
 /// there is never made again. What a file looked like (`images.index`) is kept by its `stat`, so
 /// a cached build reads no unchanged image at all. Without a build cache the files are made into
-/// a temporary folder, removed once the output is written.
+/// a temporary folder of the process, which every build of the process shares (a preview session,
+/// a test run) and which is removed when the process ends.
 public final class ImageProcessor: @unchecked Sendable {
     let options: SiteConfiguration.ImageOptions
     /// Where made files are kept.
     let store: String
-    private let temporaryStore: Bool
     private let indexFile: String?
     private let lock = NSLock()
     /// Absolute path → what it is, for files looked at this build.
@@ -40,12 +41,10 @@ public final class ImageProcessor: @unchecked Sendable {
         self.options = options
         if let cacheDirectory {
             store = cacheDirectory + "/images"
-            temporaryStore = false
             indexFile = cacheDirectory + "/images.index"
             recorded = ImageIndex.read(cacheDirectory + "/images.index")
         } else {
-            store = NSTemporaryDirectory() + "tessera-images-" + UUID().uuidString
-            temporaryStore = true
+            store = Self.sessionStore
             indexFile = nil
             recorded = [:]
         }
@@ -66,11 +65,15 @@ public final class ImageProcessor: @unchecked Sendable {
             }
         }
         let inspection: Inspection
-        if let stamp = ImageIndex.Stamp(path: path), let entry = lock.withLock({ recorded[path] }), entry.stamp == stamp {
+        let stamp = ImageIndex.Stamp(path: path)
+        if let stamp, let entry = lock.withLock({ recorded[path] }) ?? Self.seen.withLock({ $0[path] }), entry.stamp == stamp {
             inspection = .image(entry.image, stamp: stamp)
-        } else if let data = FileManager.default.contents(atPath: path), let stamp = ImageIndex.Stamp(path: path) {
+        } else if let data = FileManager.default.contents(atPath: path), let stamp {
+            defer { ImageCodec.threadDone() }
             do {
-                inspection = .image(try SourceImage.inspect(data, maxPixels: options.maxPixels), stamp: stamp)
+                let image = try SourceImage.inspect(data, maxPixels: options.maxPixels)
+                Self.seen.withLock { $0[path] = ImageIndex.Entry(stamp: stamp, image: image) }
+                inspection = .image(image, stamp: stamp)
             } catch let failure as ImageCodec.Failure {
                 inspection = .failed(failure)
             } catch {
@@ -111,6 +114,68 @@ public final class ImageProcessor: @unchecked Sendable {
             variants: variants.map { ($0, urlFolder + ($0.path as NSString).lastPathComponent) }, fallback: fallback)
     }
 
+    /// The share card of an image (`og:image`): 1200 × 630, cut around `focus`, a JPEG (a PNG
+    /// for an SVG or an image with transparency), made larger when the image is smaller. Social
+    /// networks show neither SVG nor, everywhere, WebP.
+    func card(at path: String, relative: String, url: String, focus: (x: Double, y: Double), reference: SourceLocation?) throws -> (url: String, variant: ImageVariant)? {
+        let source = try source(at: path)
+        guard !source.animated, options.process else { return nil }
+        var request = ImageRequest(ratio: 1200 / 630, focusX: focus.x, focusY: focus.y, widths: [1200])
+        request.upscale = true
+        request.formats = []
+        let plan = ImagePlan(source: source, request: request, options: options)
+        let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension + "-card"
+        let folder = (relative as NSString).deletingLastPathComponent
+        let name = plan.fileName(stem: stem, plan.fallback, plan.fallbackFormat)
+        let variant = ImageVariant(path: folder.isEmpty ? name : folder + "/" + name, width: plan.fallback.width, height: plan.fallback.height, format: plan.fallbackFormat)
+        schedule(plan, source: path, variants: [variant], reference: reference)
+        let urlFolder = String(url.prefix(upTo: url.lastIndex(of: "/").map { url.index(after: $0) } ?? url.startIndex))
+        return (urlFolder + name, variant)
+    }
+
+    /// Files made under a fixed name (icons): `name` in the output folder, the image scaled to
+    /// `side` × `side` (cropped to a square), PNG.
+    func icon(at path: String, side: Int, name: String, reference: SourceLocation?) throws -> ImageVariant {
+        let source = try source(at: path)
+        var request = ImageRequest(ratio: 1, widths: [side])
+        request.upscale = true
+        request.formats = []
+        let plan = ImagePlan(source: source, request: request, options: options)
+        var variant = ImageVariant(path: name, width: side, height: side, format: .png)
+        // Icons are PNGs whatever the source: every browser and home screen takes them.
+        variant.format = .png
+        schedule(plan, source: path, variants: [variant], reference: reference)
+        return variant
+    }
+
+    /// Bytes Tessera writes itself among the images' files (the web manifest, a favicon.ico
+    /// around a PNG), by output path.
+    func add(_ data: Data, at path: String) {
+        let name = String(StableDigest.of(data), radix: 16) + "." + (path as NSString).pathExtension
+        let target = store + "/" + name
+        if access(target, F_OK) != 0 {
+            try? FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+            let temporary = target + ".tmp-" + UUID().uuidString
+            if FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, target) != 0 { unlink(temporary) }
+        }
+        lock.withLock { outputs[path] = target }
+    }
+
+    /// A `favicon.ico` at `path` holding the PNG made for `png`, written once every image is made.
+    func addICO(at path: String, holding png: String) {
+        lock.withLock { icons.append((path, png)) }
+    }
+    private var icons: [(path: String, png: String)] = []
+
+    /// An ICO file of one PNG image (Windows Vista's format, which every browser reads).
+    static func ico(holding png: Data, side: Int) -> Data {
+        func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        func le32(_ value: Int) -> [UInt8] { le16(value & 0xFFFF) + le16(value >> 16) }
+        let header = le16(0) + le16(1) + le16(1)
+        let entry = [UInt8(side % 256), UInt8(side % 256), 0, 0] + le16(1) + le16(32) + le32(png.count) + le32(6 + 16)
+        return Data(header + entry) + png
+    }
+
     /// The store's name of a variant: its file name without the stem (images of the same bytes
     /// share their files).
     private static func storeName(_ variant: ImageVariant, plan: ImagePlan) -> String {
@@ -129,6 +194,7 @@ public final class ImageProcessor: @unchecked Sendable {
         let missing = names.filter { access(store + "/" + $0.1, F_OK) != 0 }
         guard !missing.isEmpty else { return }
         queue.addOperation { [self] in
+            defer { ImageCodec.threadDone() }
             do {
                 try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
                 try Self.make(missing.map(\.0), names: missing.map(\.1), plan: plan, source: path, options: options, store: store)
@@ -178,6 +244,10 @@ public final class ImageProcessor: @unchecked Sendable {
     /// from the store. Throws the images that could not be made, each at where it is used.
     func finish() throws -> [OutputFile] {
         queue.waitUntilAllOperationsAreFinished()
+        for (path, png) in lock.withLock({ icons }) {
+            guard let stored = lock.withLock({ outputs[png] }), let data = FileManager.default.contents(atPath: stored) else { continue }
+            add(Self.ico(holding: data, side: 32), at: path)
+        }
         let (files, failed) = lock.withLock { (outputs, failures) }
         if !failed.isEmpty {
             throw TesseraError(diagnostics: failed.sorted { $0.path < $1.path }.map {
@@ -203,10 +273,17 @@ public final class ImageProcessor: @unchecked Sendable {
         for name in names where !used.contains(store + "/" + name) { unlink(store + "/" + name) }
     }
 
-    /// Removes the temporary store of a build without a cache, once the output is written.
-    func removeTemporaryStore() {
-        guard temporaryStore else { return }
-        queue.waitUntilAllOperationsAreFinished()
-        FolderRemoval.remove(store)
-    }
+    /// The store of builds without a cache: one temporary folder per process, named by its
+    /// process id, removed when the process exits.
+    static let sessionStore: String = {
+        let folder = NSTemporaryDirectory() + "tessera-images-\(getpid())-" + UUID().uuidString.prefix(8)
+        sessionStorePath.withLock { $0 = folder }
+        atexit { if let folder = ImageProcessor.sessionStorePath.withLock({ $0 }) { FolderRemoval.remove(folder) } }
+        return folder
+    }()
+    private static let sessionStorePath = Mutex<String?>(nil)
+
+    /// What files looked like, for every build of the process: a preview session or a test run
+    /// looks at an unchanged image once.
+    private static let seen = Mutex<[String: ImageIndex.Entry]>([:])
 }

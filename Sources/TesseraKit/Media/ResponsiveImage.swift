@@ -37,6 +37,13 @@ struct ResponsiveImage: Sendable {
         return formats
     }
 
+    /// The parts of an image nothing was made of (remote, or `images.process: false`), so a
+    /// template reads the same names of every image.
+    static func unprocessedParts(url: String, sizes: String?) -> [(String, ViewValue)] {
+        [("original", .string(url)), ("type", .null), ("srcset", .null), ("sources", .list([])), ("sizes", .string(sizes ?? "100vw")),
+         ("variants", .list([])), ("color", .null), ("opaque", .bool(false)), ("preview", .null), ("placeholder", .null), ("card", .null)]
+    }
+
     /// The view data of the image, beside the `src`, `alt` and `external` every image has.
     var viewParts: [(String, ViewValue)] {
         let sources = modernFormats.map { format in
@@ -61,6 +68,8 @@ struct ResponsiveImage: Sendable {
             ("opaque", .bool(!source.hasAlpha && source.isProcessed)),
             ("preview", .optional(source.previewURL)),
             ("placeholder", .optional(source.blurredPreviewURL)),
+            // A page's cover sets its share card (`LinkTransformers.imageView`).
+            ("card", .null),
         ]
     }
 }

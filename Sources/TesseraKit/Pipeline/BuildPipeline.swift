@@ -7,7 +7,8 @@ import Foundation
 ///                  ─ load content ───────▶ LoadedSite       + components, templates, translations,
 ///                    taxonomies, queries                      data, every page, what lists hold
 ///                  ─ collect static files ▶ RoutedSite      + static files, links,
-///                    fingerprint assets, menus                fingerprints, menus
+///                    fingerprint assets, menus,               fingerprints, menus, icons
+///                    site icons
 ///                  ─ map view data ──────▶ MappedSite       + each page's view data
 ///                  ─ render pages ───────▶ RenderedSite     + output files
 ///                    page JSON, sitemap, feeds, aliases
@@ -30,7 +31,7 @@ public struct BuildPipeline: Sendable {
         configure: Stage("load configuration", make: ConfigureStage.loadConfiguration),
         theme: Stage("load theme", make: ConfigureStage.loadTheme),
         load: Stage("load content", steps: [.addTaxonomyPages, .paginate], make: LoadStage.load),
-        route: Stage("collect static files", steps: [.fingerprintAssets, .buildMenus], make: RouteStage.collectStaticFiles),
+        route: Stage("collect static files", steps: [.fingerprintAssets, .buildMenus, .makeSiteIcons], make: RouteStage.collectStaticFiles),
         map: Stage("map view data", make: MapStage.map),
         render: Stage("render pages", steps: [.writePageJSON, .writeSitemap, .writeFeeds, .writeAliases], make: RenderStage.render),
         write: Stage("write output", make: WriteStage.write))

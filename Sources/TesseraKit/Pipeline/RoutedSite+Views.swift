@@ -41,6 +41,7 @@ extension RoutedSite {
             ("buildDate", DateTransformer.view(of: buildDate, format: "iso", hasTime: true, context: context)),
             ("params", .object(ViewObject(configuration.params.map { ($0.key, ViewValue(plain: $0.value)) }, isOpen: true))),
             ("generator", .string("Tessera \(Tessera.version)")),
+            ("icons", icons.view(basePath: configuration.basePath)),
             ("data", data.view),
         ])
     }

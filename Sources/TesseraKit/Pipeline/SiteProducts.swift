@@ -79,6 +79,8 @@ public struct RoutedSite: StageProduct {
     public var fingerprints = AssetFingerprints()
     /// Every menu, per language.
     public var menus = SiteMenus()
+    /// The icons and web manifest made from the site's icon.
+    public var icons = SiteIcons()
 
     public var earlier: LoadedSite {
         get { loaded }

@@ -59,8 +59,12 @@ final class MarkdownRecorder: @unchecked Sendable {
 
     /// The page shows an image: the files made of it are among its outputs.
     func recordImage(_ image: ResponsiveImage) {
-        guard !image.variants.isEmpty else { return }
-        lock.withLock { imageFiles += image.variants.map(\.variant.path) }
+        recordImageFiles(image.variants.map(\.variant.path))
+    }
+
+    func recordImageFiles(_ paths: [String]) {
+        guard !paths.isEmpty else { return }
+        lock.withLock { imageFiles += paths }
     }
 
     /// The output paths of the images the page shows, each once.

@@ -22,6 +22,10 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var markdown = MarkdownOptions()
     /// How images are resized and converted (`images:`).
     public var images = ImageOptions()
+    /// The image the site's icons are made from (`icon:`), relative to the output folder;
+    /// nil: `favicon.svg` or `favicon.png` of the static files.
+    public var icon: String?
+    public var iconLocation: SourceLocation?
     /// What syndication feeds (`feeds:` in front matter) hold.
     public var feeds = FeedOptions()
     /// The characters of a summary made from a page's first paragraph (`summaryLength:`).
@@ -48,7 +52,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         public init() {}
     }
 
-    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks", "taxonomies", "menus", "outputs", "summaryLength", "images"]
+    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks", "taxonomies", "menus", "outputs", "summaryLength", "images", "icon"]
 
     public var defaultLanguage: SiteLanguage { languages.first { $0.isDefault } ?? languages[0] }
 
@@ -271,6 +275,12 @@ public struct SiteConfiguration: Sendable, Equatable {
             }
         case "images":
             try images.read(node)
+        case "icon":
+            guard let path = node.scalarText, !path.isEmpty, !path.contains("..") else {
+                throw TesseraError("'icon' must be the path of an image among the static files", at: node.location, hint: "write `icon: /images/logo.svg` (an SVG, or a PNG of at least 512 pixels)")
+            }
+            icon = path.hasPrefix("/") ? String(path.dropFirst()) : path
+            iconLocation = node.location
         case "summaryLength":
             guard case .int(let length) = node.value, length >= 20 else {
                 throw TesseraError("'summaryLength' must be a whole number of characters, at least 20", at: node.location, hint: "write `summaryLength: 160`")

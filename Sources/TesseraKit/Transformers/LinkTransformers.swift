@@ -47,17 +47,28 @@ enum LinkTransformers {
     /// `width` and `height` (null when unknown: external or unreadable). A processed image adds
     /// its variants, `srcset`, `sources`, `sizes`, `color` and placeholders (`ResponsiveImage`).
     /// Throws `ImageCodec.Failure` for a file that cannot be processed.
-    static func imageView(_ resolved: LinkResolver.Resolution, alt: String?, request: ImageRequest, context: TransformContext, at location: SourceLocation?) throws -> ViewValue {
+    /// `card`: with the share card made of it (a page's cover): `card` is `{src, width, height, type}`.
+    static func imageView(_ resolved: LinkResolver.Resolution, alt: String?, request: ImageRequest, context: TransformContext, at location: SourceLocation?, card: Bool = false) throws -> ViewValue {
         if !resolved.isExternal, let images = context.images, let file = context.links.sourceFile(of: resolved.url), ImageFormat.isImagePath(file.relative) {
             let image = try images.image(at: file.source, relative: file.relative, url: resolved.url, request: request, reference: location)
             context.recorder?.recordImage(image)
-            return .formatted(image.src, ViewObject([("src", .string(image.src)), ("alt", .optional(alt)), ("external", .bool(false))] + image.viewParts))
+            var parts = [("src", ViewValue.string(image.src)), ("alt", .optional(alt)), ("external", .bool(false))] + image.viewParts
+            if card, let made = try images.card(at: file.source, relative: file.relative, url: resolved.url, focus: (request.focusX, request.focusY), reference: location) {
+                context.recorder?.recordImageFiles([made.variant.path])
+                let value = ViewValue.object(ViewObject([
+                    ("src", .string(made.url)), ("width", .number(Double(made.variant.width))), ("height", .number(Double(made.variant.height))),
+                    ("type", .string(made.variant.format.mediaType)),
+                ]))
+                parts = parts.map { $0.0 == "card" ? ("card", value) : $0 }
+            }
+            return .formatted(image.src, ViewObject(parts))
         }
+        // As it is (remote, not processed): the same parts, with nothing made of it.
         let size = resolved.isExternal ? nil : context.links.imageSize(of: resolved.url)
-        return .formatted(resolved.url, [
-            "src": .string(resolved.url), "alt": .optional(alt), "external": .bool(resolved.isExternal),
-            "width": size.map { .number(Double($0.width)) } ?? .null, "height": size.map { .number(Double($0.height)) } ?? .null,
-        ])
+        return .formatted(resolved.url, ViewObject([
+            ("src", .string(resolved.url)), ("alt", .optional(alt)), ("external", .bool(resolved.isExternal)),
+            ("width", size.map { .number(Double($0.width)) } ?? .null), ("height", size.map { .number(Double($0.height)) } ?? .null),
+        ] + ResponsiveImage.unprocessedParts(url: resolved.url, sizes: request.sizes)))
     }
 
     private static func resolve(_ raw: String, node: ContentNode, field: FieldSpec, context: TransformContext, filesOnly: Bool) throws -> LinkResolver.Resolution {

@@ -147,10 +147,10 @@ import Testing
             "content/index.md": Self.page("        image: /images/wide.png\n"),
         ]) { _, new in new })
         let before = OutputSafetyTests.snapshot(site.root)
-        // Without a cache: made into a temporary folder, removed once the output is written.
+        // Without a cache: made into the process's temporary folder (ImageCommandTests: gone when it exits).
         let (built, _) = try SiteBuilder(options: site.options()).run()
         let store = try #require(built.written?.rendered.mapped.routed.loaded.configured.images?.store)
-        #expect(store.hasPrefix(NSTemporaryDirectory()) && !FileManager.default.fileExists(atPath: store))
+        #expect(store.hasPrefix(NSTemporaryDirectory() + "tessera-images-\(getpid())-"))
         #expect(try Self.made(site).count == 3)
         var options = site.options()
         options.cacheDirectory = site.root + "/.tessera/cache"
@@ -194,5 +194,59 @@ import Testing
             }
         }
         #expect(decoded + failed == 240 && failed > 0)
+    }
+
+    // MARK: The default theme, share cards and icons
+
+    static func defaultThemeSite(_ extra: String = "") throws -> TemporarySite {
+        try TemporarySite([
+            "site.yml": "title: Photos\nbaseURL: https://example.com/\ntheme: default\nbuildDate: 2026-11-22T12:00:00Z\n" + extra,
+            "static/images/harbour.png": TestImages.png(900, 600),
+            "content/index.md": "---\ntitle: Home\nsections:\n  - items:\n      - { component: article-thumb, title: Harbour, image: /images/harbour.png }\n      - { component: article-top-image, title: Harbour, image: { src: /images/harbour.png, focus: top } }\n---\n",
+            "content/post.md": "---\ntitle: A post\ndate: 2026-11-01\nimage: { src: /images/harbour.png, alt: The harbour }\n---\n![The harbour](/images/harbour.png)\n",
+        ], base: [:], theme: nil)
+    }
+
+    @Test func theDefaultThemeSharesAPNGCardAndMakesIconsAndAManifest() throws {
+        let site = try Self.defaultThemeSite()
+        try site.build()
+        let post = try site.read("post/index.html")
+        let card = try #require(post.range(of: "<meta property=\"og:image\" content=\"https://example.com/images/harbour-card.")).upperBound
+        let name = "harbour-card." + post[card...].prefix { $0 != "\"" }
+        #expect(name.hasSuffix(".1200x630.png"), "a PNG source shares a PNG card, made larger: \(name)")
+        let header = try Self.header(site.output + "/images/" + name)
+        #expect(header.width == 1200 && header.height == 630)
+        #expect(post.contains("<meta property=\"og:image:type\" content=\"image/png\">"))
+        for (file, side) in [("favicon-32.png", 32), ("apple-touch-icon.png", 180), ("icon-192.png", 192), ("icon-512.png", 512)] {
+            let icon = try Self.header(site.output + "/" + file)
+            #expect(icon.width == side && icon.height == side && ImageFormat(loader: icon.loader) == .png, "\(file)")
+        }
+        let ico = try Data(contentsOf: URL(fileURLWithPath: site.output + "/favicon.ico"))
+        #expect(Array(ico.prefix(6)) == [0, 0, 1, 0, 1, 0] && ico.dropFirst(22).starts(with: [0x89, 0x50, 0x4E, 0x47]), "an ICO of one PNG")
+        let manifest = try #require(JSONSerialization.jsonObject(with: Data(site.read("manifest.webmanifest").utf8)) as? [String: Any])
+        #expect(manifest["name"] as? String == "Photos" && (manifest["icons"] as? [[String: String]])?.map { $0["src"] } == ["/icon-192.png", "/icon-512.png"])
+        #expect(post.contains("<link rel=\"apple-touch-icon\" href=\"/apple-touch-icon.png\">") && post.contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\">"))
+        // Cards crop to 16:9 at the focus; thumbnails to 4:3.
+        let home = try site.read("index.html")
+        #expect(home.contains(".320x180.webp 320w") && home.contains(".96x72.webp 96w"), "\(home)")
+        #expect(try site.differencesFromAFullBuild() == [])
+    }
+
+    @Test func aSiteKeepsItsOwnIconsAndTheDefaultThemeBuildsWithImagesAsTheyAre() throws {
+        let site = try Self.defaultThemeSite("images: { process: false }\n")
+        try site.write("static/apple-touch-icon.png", TestImages.png(180, 180))
+        let own = try Data(contentsOf: URL(fileURLWithPath: site.root + "/static/apple-touch-icon.png"))
+        try site.build()
+        // Nothing made: the files as they are, with their sizes; no card, no icons.
+        let post = try site.read("post/index.html")
+        #expect(post.contains("<img class=\"article-cover\" src=\"/images/harbour.png\" alt=\"The harbour\" width=\"900\" height=\"600\""), "\(post)")
+        #expect(post.contains("<meta property=\"og:image\" content=\"https://example.com/images/harbour.png\">"))
+        #expect(!site.exists("icon-192.png") && !site.exists("manifest.webmanifest"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: site.output + "/apple-touch-icon.png")) == own)
+        // Processed, the site's own apple-touch-icon.png stays its own.
+        try site.write("site.yml", "title: Photos\nbaseURL: https://example.com/\ntheme: default\nbuildDate: 2026-11-22T12:00:00Z\n")
+        try site.build()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: site.output + "/apple-touch-icon.png")) == own)
+        #expect(site.exists("icon-192.png"))
     }
 }

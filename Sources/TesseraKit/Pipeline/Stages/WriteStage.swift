@@ -4,9 +4,6 @@ import Foundation
 /// layer decides how: a new folder swapped in, or the last build's folder updated in place.
 enum WriteStage {
     static func write(_ rendered: consuming RenderedSite, context: BuildContext) throws -> WrittenSite {
-        // Without a build cache, images were made into a temporary folder: it goes once they are copied.
-        let images = rendered.mapped.routed.loaded.configured.images
-        defer { images?.removeTemporaryStore() }
         try context.diagnostics.throwIfErrors()
         let site = rendered
         guard context.options.writesOutput else { return WrittenSite(rendered: site, changedOutputs: []) }
