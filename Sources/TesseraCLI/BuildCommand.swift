@@ -31,7 +31,12 @@ struct BuildCommand: AsyncParsableCommand {
             // The highlighting workers stay a few minutes for the next build, unless this one
             // reuses nothing of earlier builds.
             PygmentsPool.keepsWorkers = !noCache && ProcessInfo.processInfo.environment["TESSERA_KEEP_WORKERS"] != "0"
-            let (site, report) = try SiteBuilder(options: options).run()
+            // A live line on a terminal while a long build runs; cleared before anything else is printed.
+            let line = ProgressLine.wanted(format: self.site.format) ? ProgressLine() : nil
+            options.progress = line?.progress
+            let result = Result { try SiteBuilder(options: options).run() }
+            line?.finish()
+            let (site, report) = try result.get()
             // The process ends with this command: its memory goes back to the system at exit,
             // instead of being freed object by object first (a tenth of a 1,000-page build).
             KeptUntilExit.keep(site)

@@ -27,3 +27,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
     }
 }
+
+/// `tessera build`'s live progress line: on a terminal only, cleared before the summary.
+@Suite struct ProgressLineTests {
+    /// Runs `tessera build --no-cache` in `site` under `script`, which gives it a terminal, and
+    /// returns what the terminal got.
+    static func onATerminal(_ site: String, environment: [String: String], arguments: String = "") throws -> String {
+        let command = "'\(EndToEndTests.binary)' build --no-cache" + arguments
+        let run = try EndToEndTests.run("/usr/bin/script", ["-q", "-e", "-c", command, "/dev/null"], in: site, environment: environment)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        return run.stdout
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux's script for a terminal"))
+    func aBuildOnATerminalShowsItsProgressAndClearsIt() throws {
+        let root = try ImageCommandTests.site()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let shown = try Self.onATerminal(root, environment: ["TESSERA_PROGRESS_DELAY": "0", "CI": ""])
+        #expect(shown.contains("\r\u{1B}[2KBuilding · "), "\(shown.debugDescription)")
+        #expect(shown.contains(" image files"), "\(shown.debugDescription)")
+        // The line is cleared, then the summary is written where it was.
+        let summary = try #require(shown.range(of: "Built "))
+        #expect(shown[..<summary.lowerBound].hasSuffix("\r\u{1B}[2K"), "\(shown.debugDescription)")
+        // Under CI, and piped, nothing but the summary.
+        let ci = try Self.onATerminal(root, environment: ["TESSERA_PROGRESS_DELAY": "0", "CI": "true"])
+        #expect(!ci.contains("\u{1B}[2K") && ci.contains("Built "), "\(ci.debugDescription)")
+        let json = try Self.onATerminal(root, environment: ["TESSERA_PROGRESS_DELAY": "0", "CI": ""], arguments: " --format json")
+        #expect(!json.contains("\u{1B}[2K"), "\(json.debugDescription)")
+        let piped = try EndToEndTests.tessera(["build", "--no-cache"], in: root, environment: ["TESSERA_PROGRESS_DELAY": "0", "CI": ""])
+        #expect(!piped.stdout.contains("\u{1B}[2K") && !piped.stderr.contains("\u{1B}[2K") && piped.stdout.contains("Built "))
+    }
+}

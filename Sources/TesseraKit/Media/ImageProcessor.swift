@@ -37,8 +37,12 @@ public final class ImageProcessor: @unchecked Sendable {
         case failed(ImageCodec.Failure)
     }
 
-    public init(options: SiteConfiguration.ImageOptions, cacheDirectory: String?) {
+    /// Where made images are counted for the progress line.
+    private let progress: BuildProgress?
+
+    public init(options: SiteConfiguration.ImageOptions, cacheDirectory: String?, progress: BuildProgress? = nil) {
         self.options = options
+        self.progress = progress
         if let cacheDirectory {
             store = cacheDirectory + "/images"
             indexFile = cacheDirectory + "/images.index"
@@ -193,8 +197,12 @@ public final class ImageProcessor: @unchecked Sendable {
         let options = self.options
         let missing = names.filter { access(store + "/" + $0.1, F_OK) != 0 }
         guard !missing.isEmpty else { return }
+        progress?.expectImages(missing.count)
         queue.addOperation { [self] in
-            defer { ImageCodec.threadDone() }
+            defer {
+                ImageCodec.threadDone()
+                progress?.imagesDone(missing.count)
+            }
             do {
                 try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
                 try Self.make(missing.map(\.0), names: missing.map(\.1), plan: plan, source: path, options: options, store: store)

@@ -26,6 +26,7 @@ public final class BuildContext: @unchecked Sendable {
 
     /// Runs `body` as the step `name`, for `--timings`. Called on the build's own thread only.
     func timed<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+        options.progress?.begin(step: name)
         let start = startStep()
         defer { endStep(name, startedAt: start) }
         return try body()

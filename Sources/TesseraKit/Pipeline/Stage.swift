@@ -30,6 +30,7 @@ public struct Stage<Input, Product>: Sendable {
     /// error is the build's, and nothing later has a product to work on. The input is handed on,
     /// not copied: a stage that changes the pages changes the only array of them.
     func run(_ input: consuming Input, in context: BuildContext) throws -> Product {
+        context.options.progress?.begin(step: name)
         let start = context.startStep()
         var product: Product
         do {

@@ -25,6 +25,8 @@ public struct BuildOptions: Sendable {
     public var cacheDirectory: String?
     /// The Python whose Pygments highlights code; nil: `TESSERA_PYTHON`, else `python3`.
     public var python: String?
+    /// Where the build counts its progress, for a live line on a terminal; nil counts nothing.
+    public var progress: BuildProgress?
 
     public init(sourceDirectory: String, outputDirectory: String? = nil, includeDrafts: Bool = false, buildDate: Date? = nil, fallbackBuildDate: Date, writesOutput: Bool = true) {
         self.sourceDirectory = sourceDirectory

@@ -20,7 +20,7 @@ enum ConfigureStage {
         // The build's record names the engine: it is found out on another core while the theme and content load.
         if options.cacheDirectory != nil { highlighter?.prepare() }
         let images = configuration.images.process
-            ? ImageProcessor(options: configuration.images, cacheDirectory: options.cacheDirectory.map(OutputWriter.resolve)) : nil
+            ? ImageProcessor(options: configuration.images, cacheDirectory: options.cacheDirectory.map(OutputWriter.resolve), progress: options.progress) : nil
         return ConfiguredSite(
             configuration: configuration, theme: theme,
             buildDate: options.buildDate ?? configuration.buildDate ?? options.fallbackBuildDate, highlighter: highlighter, images: images)

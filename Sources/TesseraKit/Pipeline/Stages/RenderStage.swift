@@ -56,7 +56,10 @@ enum RenderStage {
         let rendering = deferred == nil ? diagnostics : DiagnosticCollector()
         /// A file made: handed to the new output folder when there is one, which writes it now.
         func made(_ file: OutputFile) -> OutputFile { output?.add(file) ?? file }
+        let progress = context.options.progress
+        progress?.expectPages(deferred == nil ? views.count : deferredPages.count)
         let render = { (view: PageView) -> RenderedPage? in
+            defer { progress?.pageDone() }
             let wanted = view.page.outputs ?? outputs
             var html: (PageRenderer.Result, OutputFile)?
             if wanted.contains("html") {
@@ -114,6 +117,7 @@ enum RenderStage {
         }
         // The images the pages show, once every one is made.
         if let images = routed.configured.images {
+            progress?.begin(step: "make images")
             do {
                 for file in try images.finish() { site.outputs.append(made(file)) }
             } catch {
