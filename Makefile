@@ -1,5 +1,5 @@
 # Tessera — the two commands of the README, and the tools around them.
-#   make site   build tessera and the example site into public/ (installs libcmark-gfm-dev if missing)
+#   make site   build tessera and the example site into public/ (installs libcmark-gfm-dev and libvips-dev if missing)
 #   make test   run the whole test suite (what CI runs)
 
 SWIFT ?= swift
@@ -37,8 +37,9 @@ test: deps
 	@# Tests write temporary sites; they go to a folder of this run, removed afterwards.
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/tessera-tests-XXXXXX") && TMPDIR=$$tmp $(SWIFT) test; status=$$?; rm -rf "$$tmp"; exit $$status
 
-## Install the C library Tessera links (GitHub's libcmark-gfm and its extensions) and pkg-config,
-## when missing, and Pygments, which colours code blocks at build time (one long-lived worker).
+## Install the C libraries Tessera links (GitHub's libcmark-gfm and its extensions; libvips, which
+## resizes and converts images) and pkg-config, when missing, and Pygments, which colours code
+## blocks at build time (one long-lived worker).
 deps:
 	@python3 -c "import pygments, sys; sys.exit(pygments.__version__ != '2.21.0')" >/dev/null 2>&1 || { \
 		python3 -m pip --version >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-pip >/dev/null; }; \
@@ -46,7 +47,7 @@ deps:
 		|| python3 -m pip install --quiet --disable-pip-version-check --break-system-packages pygments==2.21.0 >/dev/null 2>&1; \
 	} || echo "note: Pygments 2.21.0 not installed; code blocks will be written without colours"
 	@missing=""; \
-	for package in libcmark-gfm-dev libcmark-gfm-extensions-dev; do \
+	for package in libcmark-gfm-dev libcmark-gfm-extensions-dev libvips-dev; do \
 		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
 	done; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
