@@ -469,11 +469,11 @@ def main():
 
     order = ["Tessera", "Tessera without images"] + ([hugo_label] if hugo else []) + ["vipsthumbnail"] + (["Tessera AVIF + WebP"] if args.avif else []) \
         + ["Tessera cached rebuild", "Tessera without images, cached rebuild"]
-    print(f"\n| {args.photos} photos, 7 outputs each | time | peak memory | runs |")
+    print(f"\n| {args.photos} photos, 7 outputs each | time | peak memory | builds |")
     print("|---|---|---|---|")
     for row in order:
         wall, peak = median[row]
-        print(f"| {row} | {wall:.2f} s | {peak:,.0f} MiB | {len(samples[row])} |")
+        print(f"| {row} | {wall:.3f} s | {peak:,.0f} MiB | {len(samples[row])} |" if wall < 1 else f"| {row} | {wall:.2f} s | {peak:,.0f} MiB | {len(samples[row])} |")
 
     def ratio(a, b, index=0):
         return median[a][index] / median[b][index] if a in median and b in median else None
@@ -494,7 +494,7 @@ def main():
           f"Hugo and vipsthumbnail 7. Quality {QUALITY} for all.")
     print(f"- Tessera and vipsthumbnail apply the EXIF orientation (every {ROTATED_EVERY}th photo becomes 2000x3000 and its sizes portraits); "
           + ("Hugo does not (no `images.AutoOrient` in its template, its default), so its sizes of those photos are landscapes." if hugo else "Hugo was not run."))
-    print(f"- Outputs of the last turn stay in {work}/out for inspection; the next run removes them.")
+    print(f"- Every turn's outputs stay in {work}/out (one folder a turn) for inspection; the next run removes them.")
 
 
 if __name__ == "__main__":

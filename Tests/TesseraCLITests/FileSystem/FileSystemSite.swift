@@ -28,9 +28,16 @@ final class FileSystemSite {
         runAs = Self.unprivilegedUser(root: root)
         try write("site.yml", "title: Files\nbuildDate: 2026-11-22T12:00:00Z\nbaseURL: https://example.org/\n")
         try write("content/index.md", "---\ntitle: Home\n---\nSee [the first post](/blog/first/) and [about](/about/).\n")
-        try write("content/about.md", "---\ntitle: About\nmenu: main\n---\nAbout this site.\n")
+        try write("content/about.md", "---\ntitle: About\nmenu: main\n---\nAbout this site.\n\n![A photo](/photo.jpg)\n")
         for (slug, tag) in [("first", "swift"), ("second", "linux"), ("third", "swift")] {
-            try write("content/blog/\(slug).md", "---\ntitle: \(slug.capitalized) post\ndate: 2026-11-0\(slug.count % 9 + 1)\ntags: [\(tag)]\n---\nThe \(slug) post.\n")
+            // The first post has a cover beside it: images are made, kept in the cache, and their files change too.
+            let cover = slug == "first" ? "image: photo.jpg\n" : ""
+            try write("content/blog/\(slug).md", "---\ntitle: \(slug.capitalized) post\ndate: 2026-11-0\(slug.count % 9 + 1)\ntags: [\(tag)]\n\(cover)---\nThe \(slug) post.\n")
+        }
+        let photo = try Data(contentsOf: URL(fileURLWithPath: EndToEndTests.repositoryRoot + "/Tests/TesseraKitTests/Fixtures/images/small.jpg"))
+        for path in ["static/photo.jpg", "content/blog/first/photo.jpg"] {
+            try FileManager.default.createDirectory(atPath: (self.path(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try photo.write(to: URL(fileURLWithPath: self.path(path)))
         }
         try write("content/blog/notes/deep.md", "---\ntitle: Deep\n---\nA page in a folder.\n")
         try write("content/feed.yml", "title: Feed\ncomponents:\n  - { component: notice, message: \"A **feed** page\", tone: info }\n")
