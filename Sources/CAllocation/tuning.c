@@ -4,6 +4,7 @@
 
 #if defined(__GLIBC__)
 #include <malloc.h>
+#include <unistd.h>
 #endif
 
 void tessera_tune_allocator(void) {
@@ -11,6 +12,11 @@ void tessera_tune_allocator(void) {
     mallopt(M_TOP_PAD, 64 << 20);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
     mallopt(M_MMAP_THRESHOLD, 4 << 20);
+    // One heap per core, not glibc's eight: the threads that make images (Tessera's and
+    // libvips' own) would each get a heap of their own, and what one frees cannot serve another
+    // (204 photos took 441 MiB with glibc's count; 40 of them 331 MiB, and 171 MiB with one heap).
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    mallopt(M_ARENA_MAX, (int)(cores < 2 ? 2 : cores));
 #endif
 }
 

@@ -3,7 +3,11 @@
 
 #include <string.h>
 #include <pthread.h>
+#include <stdlib.h>  // defines __GLIBC__ on glibc
 #include <vips/vips.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 static int start_result = -1;
@@ -167,4 +171,12 @@ void tessera_images_release(void *image) {
 
 void tessera_images_free(void *pointer) { g_free(pointer); }
 
-void tessera_images_thread_done(void) { vips_thread_shutdown(); }
+void tessera_images_thread_done(void) {
+    vips_thread_shutdown();
+#if defined(__GLIBC__)
+    // An image's buffers (tens of megabytes in the encoders) go back to the system: Tessera keeps
+    // its heaps for page rendering (`tessera_tune_allocator`), and each thread that made an image
+    // would otherwise keep what it freed.
+    malloc_trim(0);
+#endif
+}

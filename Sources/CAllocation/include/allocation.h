@@ -27,7 +27,8 @@ unsigned long tessera_markdown_arenas_capacity(void);
 /// and trim each thread's heap a little at a time (an `mprotect` or `brk` and fresh page faults
 /// each time) and give large buffers their own `mmap`. This makes heaps grow in steps of 64 MiB
 /// of address space (only touched pages count as memory), keeps them, and serves buffers under
-/// 4 MiB from the heap. Does nothing where the C library is not glibc. Call once, at start.
+/// 4 MiB from the heap, with one heap per core (not glibc's eight). Does nothing where the C
+/// library is not glibc. Call once, at start.
 void tessera_tune_allocator(void);
 
 /// Bytes malloc has handed out and not had back, on every thread (glibc's `mallinfo2`: small

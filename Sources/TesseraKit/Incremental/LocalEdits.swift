@@ -169,6 +169,9 @@ enum LocalEdits {
         let copies = Set(site.staticFiles.map(\.path))
         for (_, page) in pages.sorted(by: { $0.key < $1.key }) {
             guard let view = problems.attempt(at: page.location, { try mapper.map(page) }) else { continue }
+            // An image the preview has not written yet (new to the page, or changed) is made by
+            // the whole pipeline, which writes its files.
+            guard view.images.allSatisfy({ cache.written[$0] != nil }) else { return nil }
             if listsPages(page) {
                 cache.store(view, listing: page.sections.indices.map { selections.pages(of: page, section: $0) }, generation: generation)
             } else {

@@ -12,8 +12,9 @@ extension SiteConfiguration {
         public var quality = 80
         /// Quality of AVIF, whose scale gives the same look at a lower number.
         public var avifQuality = 55
-        /// AVIF encoder effort, 0–9: 2 keeps it near WebP's time (libvips' default, 4, is about 8× slower).
-        public var avifEffort = 2
+        /// AVIF encoder effort, 0–9: 1 takes about WebP's time (libvips' default, 4, is several
+        /// times slower; measured in Benchmarks/README.md).
+        public var avifEffort = 1
         /// The width of the fallback in the source's format (JPEG or PNG), for browsers, feeds
         /// and mail readers without the modern formats.
         public var fallbackWidth = 1280

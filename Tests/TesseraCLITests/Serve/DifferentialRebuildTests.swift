@@ -82,6 +82,27 @@ extension Serve {
             #expect(shortPath == (fullContentFeeds ? edited.filter { !["content/p0.md", "content/p1.md", "content/p2.md"].contains($0) } : edited))
         }
 
+        /// A body edit that shows a photo: the first time a page shows it, its sizes are files the
+        /// preview has not written, and the whole pipeline makes them; after, an edit of a page
+        /// that shows it takes the short path. Either way the folder holds what a full build writes.
+        @Test func aBodyEditThatShowsANewPhotoWritesItsSizes() throws {
+            let site = try DifferentialSite()
+            defer { site.remove() }
+            let session = PreviewSession(options: site.options(output: site.root + "/preview"))
+            guard case .built = session.build() else { Issue.record("the first build fails"); return }
+            var paths: [[String]] = []
+            for (step, body) in ["![A photo](/photo.jpg)\n", "The photo again: ![A photo](/photo.jpg)\n"].enumerated() {
+                site.touched = []
+                try site.write("content/p1.md", try site.withBody("content/p1.md", body))
+                guard case .built(let report, _) = session.build(changes: site.touched) else { Issue.record("step \(step) fails"); return }
+                paths.append(report.stepTimings.map(\.step))
+                guard case .success(let folder) = site.fullBuild(step: step) else { Issue.record("the full build fails"); return }
+                let difference = DifferentialSite.difference(site.root + "/preview", folder)
+                #expect(difference == nil, "step \(step): \(difference ?? "")")
+            }
+            #expect(paths.first != ["edited pages"] && paths.last == ["edited pages"], "\(paths)")
+        }
+
         /// Edits of front matter values that lists show but no list sorts by (a title, a value
         /// the list's component maps), as the watcher reports them: the page, the list page it
         /// is on, the list's feeds and the JSON index are made again, and nothing else; the
@@ -217,6 +238,10 @@ final class DifferentialSite {
 
     init() throws {
         for (path, text) in Self.theme { try write(path, text) }
+        // Two photos, which bodies show now and then: a body edit may need a photo no page showed.
+        let photo = try Data(contentsOf: URL(fileURLWithPath: EndToEndTests.repositoryRoot + "/Tests/TesseraKitTests/Fixtures/images/small.jpg"))
+        try FileManager.default.createDirectory(atPath: root + "/static", withIntermediateDirectories: true)
+        for name in ["photo.jpg", "other.jpg"] { try photo.write(to: URL(fileURLWithPath: root + "/static/" + name)) }
         try write("site.yml", siteConfiguration(languages: false, title: "Diff", zone: "UTC", currency: "EUR", owner: "Ada"))
         for index in 0..<4 { try addPage(index) }
         // A feed of the other pages: every edit to them must reach it.
@@ -333,6 +358,8 @@ final class DifferentialSite {
                     // Ids other pages link to, and links to other pages' ids, which may go missing.
                     "## Setup\n\nSteps.\n\n## Usage {#use}\n", "Setup\n=====\n\nNo usage.\n",
                     "See [setup](/p0/#setup) and [usage](@/p1.md#use).\n", "Jump to [the top](#setup).\n\n## Setup\n",
+                    // Photos, made into sizes: one another page may show, one maybe no page shows yet.
+                    "A photo:\n\n![Photo](/photo.jpg \"Small\")\n", "Two: ![a](/photo.jpg) and ![b](/other.jpg).\n",
                 ]
                 try self.write(page, try self.withBody(page, bodies.randomElement(using: &r)!))
                 return "body of \(page)"
