@@ -137,6 +137,15 @@ struct ImagePlan: Sendable, Hashable {
         "\(stem).\(key).\(size.width)x\(size.height).\(format.fileExtension)"
     }
 
+    /// A size in a format of the file published at `relative` (its path in the output folder)
+    /// and `url`: the variant, beside the source, and its URL. `suffix` follows the stem (`-card`).
+    func variant(_ size: Size, _ format: ImageFormat, relative: String, url: String, suffix: String = "") -> (variant: ImageVariant, url: String) {
+        let folder = (relative as NSString).deletingLastPathComponent
+        let name = fileName(stem: ((relative as NSString).lastPathComponent as NSString).deletingPathExtension + suffix, size, format)
+        let urlFolder = url.prefix(upTo: url.lastIndex(of: "/").map { url.index(after: $0) } ?? url.startIndex)
+        return (ImageVariant(path: folder.isEmpty ? name : folder + "/" + name, width: size.width, height: size.height, format: format), urlFolder + name)
+    }
+
     /// The quality and effort a format is encoded with.
     static func encoding(_ format: ImageFormat, options: SiteConfiguration.ImageOptions) -> (quality: Int, effort: Int) {
         switch format {

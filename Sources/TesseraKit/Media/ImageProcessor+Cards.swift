@@ -16,13 +16,9 @@ extension ImageProcessor {
         request.upscale = true
         request.formats = []
         let plan = ImagePlan(source: source, request: request, options: options)
-        let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension + "-card"
-        let folder = (relative as NSString).deletingLastPathComponent
-        let name = plan.fileName(stem: stem, plan.fallback, plan.fallbackFormat)
-        let variant = ImageVariant(path: folder.isEmpty ? name : folder + "/" + name, width: plan.fallback.width, height: plan.fallback.height, format: plan.fallbackFormat)
-        schedule(plan, source: path, variants: [variant], reference: reference)
-        let urlFolder = String(url.prefix(upTo: url.lastIndex(of: "/").map { url.index(after: $0) } ?? url.startIndex))
-        return (urlFolder + name, variant)
+        let card = plan.variant(plan.fallback, plan.fallbackFormat, relative: relative, url: url, suffix: "-card")
+        schedule(plan, source: path, variants: [card.variant], reference: reference)
+        return (card.url, card.variant)
     }
 
     /// Files made under a fixed name (icons): `name` in the output folder, the image scaled to

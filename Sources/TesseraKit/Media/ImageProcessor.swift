@@ -104,20 +104,11 @@ public final class ImageProcessor: @unchecked Sendable {
             return ResponsiveImage(source: source, original: url, request: request, variants: [], fallback: nil)
         }
         let plan = ImagePlan(source: source, request: request, options: options)
-        let folder = (relative as NSString).deletingLastPathComponent
-        let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
-        let urlFolder = String(url.prefix(upTo: url.lastIndex(of: "/").map { url.index(after: $0) } ?? url.startIndex))
-        func variant(_ size: ImagePlan.Size, _ format: ImageFormat) -> ImageVariant {
-            let name = plan.fileName(stem: stem, size, format)
-            return ImageVariant(path: folder.isEmpty ? name : folder + "/" + name, width: size.width, height: size.height, format: format)
-        }
-        var variants = plan.formats.flatMap { format in plan.sizes.map { variant($0, format) } }
-        let fallback = variant(plan.fallback, plan.fallbackFormat)
-        if !variants.contains(fallback) { variants.append(fallback) }
-        schedule(plan, source: path, variants: variants, reference: reference)
-        return ResponsiveImage(
-            source: source, original: url, request: request,
-            variants: variants.map { ($0, urlFolder + ($0.path as NSString).lastPathComponent) }, fallback: fallback)
+        var variants = plan.formats.flatMap { format in plan.sizes.map { plan.variant($0, format, relative: relative, url: url) } }
+        let fallback = plan.variant(plan.fallback, plan.fallbackFormat, relative: relative, url: url)
+        if !variants.contains(where: { $0.variant == fallback.variant }) { variants.append(fallback) }
+        schedule(plan, source: path, variants: variants.map(\.variant), reference: reference)
+        return ResponsiveImage(source: source, original: url, request: request, variants: variants, fallback: fallback.variant)
     }
 
     /// The store's name of a variant: its file name without the stem (images of the same bytes
