@@ -147,9 +147,10 @@ struct RenderMemo: Sendable {
     let fingerprints: AssetFingerprints
     let generation: Int
 
-    func page(_ view: PageView, make: () throws -> (PageRenderer.Result, Data)) rethrows -> (PageRenderer.Result, Data) {
+    /// `isCurrent`: whether what the earlier render printed of files (its pictures) is as it was.
+    func page(_ view: PageView, isCurrent: (PageRenderer.Result) -> Bool, make: () throws -> (PageRenderer.Result, Data)) rethrows -> (PageRenderer.Result, Data) {
         guard let cache else { return try make() }
-        if let reused = cache.rendering(of: view, templates: templates, fingerprints: fingerprints, generation: generation) {
+        if let reused = cache.rendering(of: view, templates: templates, fingerprints: fingerprints, generation: generation), isCurrent(reused.result) {
             return (reused.result, reused.output)
         }
         let (result, bytes) = try make()

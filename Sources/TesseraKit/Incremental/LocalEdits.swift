@@ -182,8 +182,9 @@ enum LocalEdits {
             if outputs.contains("html") {
                 guard let (result, bytes) = problems.attempt(at: page.location, { try basis.renderer.renderBytes(view) }) else { continue }
                 // A page that links a stylesheet or script no page linked needs its fingerprinted
-                // copy; warnings are the whole pipeline's to print.
-                guard result.assets.values.allSatisfy({ copies.contains($0.path) }), result.warnings.isEmpty else { return nil }
+                // copy, a picture not written yet its files; warnings are the whole pipeline's to print.
+                guard result.assets.values.allSatisfy({ copies.contains($0.path) }), result.warnings.isEmpty,
+                      result.pictures.allSatisfy({ $0.files.allSatisfy { cache.written[$0] != nil } }) else { return nil }
                 cache.store(result, output: bytes, of: view, templates: basis.templates, generation: basis.renderGeneration)
                 pageIDs[page.url] = Set(result.ids)
                 files.append(OutputFile(path: page.outputPath, contents: .data(bytes)))

@@ -37,6 +37,13 @@ public final class ImageProcessor: @unchecked Sendable {
     enum Inspection {
         case image(SourceImage, stamp: ImageIndex.Stamp)
         case failed(ImageCodec.Failure)
+
+        func image() throws -> SourceImage {
+            switch self {
+            case .image(let image, _): return image
+            case .failed(let failure): throw failure
+            }
+        }
     }
 
     /// Where made images are counted for the progress line.
@@ -64,12 +71,13 @@ public final class ImageProcessor: @unchecked Sendable {
 
     /// What the file at `path` is, looked at once a build and kept by its `stat` across builds.
     func source(at path: String) throws -> SourceImage {
-        if let known = lock.withLock({ sources[path] }) {
-            switch known {
-            case .image(let image, _): return image
-            case .failed(let failure): throw failure
-            }
-        }
+        if let known = lock.withLock({ sources[path] }) { return try known.image() }
+        // Pages rendered at once that show the same new file wait for one look at it (libvips'
+        // error buffer is the process's: two failing decodes of one file would mix their messages).
+        let stripe = inspecting[Int(UInt(bitPattern: path.hashValue) % UInt(inspecting.count))]
+        stripe.lock()
+        defer { stripe.unlock() }
+        if let known = lock.withLock({ sources[path] }) { return try known.image() }
         let inspection: Inspection
         let stamp = ImageIndex.Stamp(path: path)
         if let stamp, let entry = lock.withLock({ recorded[path] }) ?? Self.seen.withLock({ $0[path] }), entry.stamp == stamp {
@@ -89,11 +97,9 @@ public final class ImageProcessor: @unchecked Sendable {
             inspection = .failed(ImageCodec.Failure(description: "the file cannot be read: \(FileTree.systemReason())", hint: "check that the file is readable"))
         }
         lock.withLock { sources[path] = inspection }
-        switch inspection {
-        case .image(let image, _): return image
-        case .failed(let failure): throw failure
-        }
+        return try inspection.image()
     }
+    private let inspecting = (0..<16).map { _ in NSLock() }
 
     /// The responsive image of the file at `path`, published at `relative` (its path in the
     /// output folder), for `request`: its variants are made in the background. `reference`: where

@@ -78,7 +78,7 @@ extension ResponsiveImage {
     /// The `<picture>` of a Markdown image: a `<source>` per modern format, the fallback's
     /// `<img>` with its size (no layout shift), lazy but for a text's first image, and the
     /// placeholder behind it while it loads (opaque images only: it would show through the others).
-    func pictureHTML(alt: String, title: String?, lazy: Bool, sizes: String) -> String {
+    func pictureHTML(alt: String, title: String?, lazy: Bool, sizes: String, className: String? = nil) -> String {
         let escape = HTMLEscape.escaped
         var html = "<picture>"
         for format in modernFormats {
@@ -86,6 +86,7 @@ extension ResponsiveImage {
         }
         html += "<img src=\"\(escape(src))\" alt=\"\(escape(alt))\""
         if let title { html += " title=\"\(escape(title))\"" }
+        if let className { html += " class=\"\(escape(className))\"" }
         html += " width=\"\(width)\" height=\"\(height)\""
         if lazy { html += " loading=\"lazy\"" }
         html += " decoding=\"async\""

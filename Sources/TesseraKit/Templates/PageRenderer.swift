@@ -18,6 +18,8 @@ struct PageRenderer: Sendable {
     /// For `{{#asset}}…{{/asset}}` and `{{#integrity}}…{{/integrity}}`.
     var fingerprints = AssetFingerprints()
     var basePath = "/"
+    /// For `{{#picture}}…{{/picture}}`.
+    var pictures: PictureHelper?
     /// List items rendered once and shared by every page that lists the same page the same way
     /// (a post on each of its tags' pages), for one build; nil renders each item every time.
     var sharedItems: SharedItems?
@@ -43,7 +45,7 @@ struct PageRenderer: Sendable {
                 let closure = templates + templates.flatMap(library.partialClosure)
                 return !closure.contains { template in
                     template.text.contains("{{=") || template.tags.contains { tag in
-                        ["page", "t", "asset", "integrity"].contains(tag.rootName)
+                        ["page", "t", "asset", "integrity", "picture"].contains(tag.rootName)
                             || ((tag.kind == .partial || tag.kind == .parent) && tag.name.hasPrefix("*"))
                     }
                 }
@@ -69,6 +71,16 @@ struct PageRenderer: Sendable {
         var assets: [String: AssetFingerprints.Entry] = [:]
         /// The ids of the page's elements, for the fragments of links to it.
         var ids: [String] = []
+        /// What its `{{#picture}}` calls printed, and the image files each needs.
+        var pictures: [PictureHelper.Use] = []
+    }
+
+    /// Whether each picture of an earlier render would print the same now (its image unchanged),
+    /// asking for its files again as it checks.
+    func picturesAreCurrent(_ result: Result, of view: PageView) -> Bool {
+        guard !result.pictures.isEmpty else { return true }
+        guard let pictures else { return false }
+        return result.pictures.allSatisfy { use in (try? pictures.picture(use.argument, pageURL: view.page.url).get()) == use }
     }
 
     /// The page's HTML as the bytes written, and the result without its text (kept by the
@@ -99,11 +111,12 @@ struct PageRenderer: Sendable {
 
     func render(_ view: PageView) throws -> Result {
         let language = view.page.language
-        let assetUse = AssetUse(), partialUse = DynamicPartialUse()
+        let assetUse = AssetUse(), partialUse = DynamicPartialUse(), pictureUse = PictureUse()
         let renderer = TemplateRenderer(
             library: library, translator: translators[language],
             fallback: language == defaultLanguage ? nil : translators[defaultLanguage],
-            missingTranslations: missingTranslations, fingerprints: fingerprints, basePath: basePath, assetUse: assetUse, partialUse: partialUse)
+            missingTranslations: missingTranslations, fingerprints: fingerprints, basePath: basePath, assetUse: assetUse, partialUse: partialUse,
+            pictures: pictures.map { ($0, view.page.url, pictureUse) })
         let warnings = DiagnosticCollector()
         var used = Set<String>()
         let errors = DiagnosticCollector()
@@ -212,6 +225,6 @@ struct PageRenderer: Sendable {
                 }
             }
         }
-        return Result(html: html, warnings: warnings.diagnostics, templates: used.union(partialUse.keys), assets: assetUse.used)
+        return Result(html: html, warnings: warnings.diagnostics, templates: used.union(partialUse.keys), assets: assetUse.used, pictures: pictureUse.uses)
     }
 }

@@ -16,6 +16,8 @@ struct TemplateRenderer: Sendable {
     var assetUse: AssetUse?
     /// Where the partials `{{>*name}}` includes are recorded.
     var partialUse: DynamicPartialUse?
+    /// `{{#picture}}`, for the page at `pageURL`, and where its pictures are recorded.
+    var pictures: (helper: PictureHelper, pageURL: String, use: PictureUse)?
 
     /// Renders; missing translations that are only warnings go to `warnings`.
     func render(
@@ -25,6 +27,7 @@ struct TemplateRenderer: Sendable {
         let scope = TemplateScope(values, fields: fields, common: common, optionalNames: optionalNames)
         if let translator { scope.provideTranslations(translator, fallback: missingTranslations == .warning ? fallback : nil) }
         scope.provideAssets(fingerprints, basePath: basePath, use: assetUse)
+        if let pictures { scope.providePictures(pictures.helper, pageURL: pictures.pageURL, use: pictures.use) }
         let rendering = MustacheRendering(partials: library.partials, root: scope)
         let html = rendering.render(template.syntax)
         for include in rendering.includes where include.problem == nil {
@@ -97,6 +100,11 @@ struct TemplateRenderer: Sendable {
                 Diagnostic(
                     .error, "no stylesheet or script '\(name)' to fingerprint for {{#\(tag)}} in \(context)", at: sources.location(ofLambda: tag, argument: name),
                     hint: Suggestions.didYouMean(name, in: fingerprints.entries.keys).map { $0 + " " } ?? "{{#asset}} takes the path of a .css or .js file of static/, such as assets/site.css")
+            })
+        }
+        if !scope.pictureProblems.isEmpty {
+            throw failure(scope.pictureProblems.map { call in
+                Diagnostic(.error, call.problem.message + " in \(context)", at: sources.location(ofLambda: "picture", argument: call.argument), hint: call.problem.hint)
             })
         }
         // A key that exists but is used wrongly (plural forms without count=) is a template error,

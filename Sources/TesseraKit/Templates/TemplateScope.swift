@@ -63,7 +63,16 @@ final class TemplateScope {
         case asset
         /// `{{#integrity}}assets/site.css{{/integrity}}`: its `sha256-…` hash.
         case integrity
+        /// `{{#picture}}/images/team.jpg alt="…"{{/picture}}`: its `<picture>` (`PictureHelper`).
+        case picture
+
+        /// Whether the section's tags are filled in before the call (else its text is passed as written).
+        var fillsTags: Bool { self == .translate || self == .picture }
     }
+
+    /// `{{#picture}}` calls that failed: the text as written, and why.
+    private(set) var pictureProblems: [(argument: String, problem: PictureHelper.Problem)] = []
+    private var pictures: (helper: PictureHelper, pageURL: String, use: PictureUse)?
 
     private var translator: Translator?
     private var fallback: Translator?
@@ -76,6 +85,7 @@ final class TemplateScope {
         case "t": return translator == nil ? nil : .translate
         case "asset": return .asset
         case "integrity": return .integrity
+        case "picture": return pictures == nil ? nil : .picture
         default: return nil
         }
     }
@@ -84,6 +94,10 @@ final class TemplateScope {
         self.fingerprints = fingerprints
         self.basePath = basePath
         self.assetUse = use
+    }
+
+    func providePictures(_ helper: PictureHelper, pageURL: String, use: PictureUse) {
+        pictures = (helper, pageURL, use)
     }
 
     /// The translation becomes a template rendered in place, so its `{name}` placeholders are the
@@ -108,6 +122,16 @@ final class TemplateScope {
             }
             assetUse?.record(key, entry)
             return .literal(helper == .asset ? basePath + entry.path : entry.integrity)
+        case .picture:
+            guard let pictures else { return .literal("") }
+            switch pictures.helper.picture(text, pageURL: pictures.pageURL) {
+            case .success(let use):
+                pictures.use.record(use)
+                return .literal(use.html)
+            case .failure(let problem):
+                pictureProblems.append((Self.trimmed(written ?? text), problem))
+                return .literal("")
+            }
         case .translate:
             guard let call = translator?.call(text) else { return .literal("") }
             switch call.template {

@@ -59,8 +59,11 @@ struct TemplateSources {
     }
 
     /// Where `{{#tag}}argument` is.
+    /// The first line of `argument` is looked for (an argument may span lines), else the first
+    /// use of the tag.
     func location(ofLambda tag: String, argument: String) -> SourceLocation {
-        firstLine { $0.range(of: "{{#\(tag)}}" + argument) }
+        let start = "{{#\(tag)}}", first = argument.prefix { $0 != "\n" }
+        return firstMatch { $0.range(of: start + first) ?? $0.range(of: start + " " + first) } ?? firstLine { $0.range(of: start) }
     }
 
     /// Where a translation is asked for: `{{#t}}` followed by `text` (its key, as written).
@@ -100,6 +103,10 @@ struct TemplateSources {
 
     /// The first line of a candidate where `match` finds something, at the match.
     private func firstLine(_ match: (String) -> Range<String.Index>?) -> SourceLocation {
+        firstMatch(match) ?? SourceLocation(file: template.path)
+    }
+
+    private func firstMatch(_ match: (String) -> Range<String.Index>?) -> SourceLocation? {
         for candidate in candidates {
             for (number, line) in candidate.text.components(separatedBy: "\n").enumerated() {
                 if let range = match(line) {
@@ -107,6 +114,6 @@ struct TemplateSources {
                 }
             }
         }
-        return SourceLocation(file: template.path)
+        return nil
     }
 }

@@ -82,6 +82,42 @@ extension Serve {
             #expect(shortPath == (fullContentFeeds ? edited.filter { !["content/p0.md", "content/p1.md", "content/p2.md"].contains($0) } : edited))
         }
 
+        /// A theme's `{{#picture}}` of a photo: a body edit renders it again from what the preview
+        /// wrote (short path), and new bytes of the photo give every page its new files, though
+        /// no page's view changed. Each time the folder holds what a full build writes.
+        @Test func aTemplatePictureFollowsItsPhoto() throws {
+            let site = try DifferentialSite()
+            defer { site.remove() }
+            try site.write("themes/mini/partials/footer.mustache", "<footer>{{#t}}footer{{/t}} {{#picture}}/photo.jpg alt=\"{{site.params.owner}}\" widths=\"64 128\"{{/picture}}</footer>")
+            let session = PreviewSession(options: site.options(output: site.root + "/preview"))
+            guard case .built = session.build() else { Issue.record("the first build fails"); return }
+            let photo = try Data(contentsOf: URL(fileURLWithPath: site.root + "/static/photo.jpg"))
+            let steps: [(String, () throws -> Void)] = [
+                ("a body edit", { try site.write("content/p1.md", try site.withBody("content/p1.md", "Edited.\n")) }),
+                ("new bytes of the photo", {
+                    // The same photo, a third as tall: other sizes, other names.
+                    let cropped = try ImageCodec.encode(
+                        ImageCodec.scaled(photo, width: 96, height: 32, crop: nil), as: .jpeg, quality: 80, effort: 0)
+                    try cropped.write(to: URL(fileURLWithPath: site.root + "/static/photo.jpg"))
+                    site.touched.insert(site.root + "/static/photo.jpg")
+                }),
+            ]
+            var pictures: [String] = []
+            for (step, (name, change)) in steps.enumerated() {
+                site.touched = []
+                try change()
+                guard case .built(let report, _) = session.build(changes: site.touched) else { Issue.record("\(name) fails"); return }
+                if step == 0 { #expect(report.stepTimings.map(\.step) == ["edited pages"], "\(report.stepTimings.map(\.step))") }
+                guard case .success(let folder) = site.fullBuild(step: step) else { Issue.record("the full build fails after \(name)"); return }
+                let difference = DifferentialSite.difference(site.root + "/preview", folder)
+                #expect(difference == nil, "\(name): \(difference ?? "")")
+                let html = try String(contentsOfFile: site.root + "/preview/p1/index.html", encoding: .utf8)
+                let start = try #require(html.range(of: "<picture>")).lowerBound
+                pictures.append(String(html[start...].prefix(120)))
+            }
+            #expect(pictures.count == 2 && pictures[0] != pictures[1], "\(pictures)")
+        }
+
         /// A body edit that shows a photo: the first time a page shows it, its sizes are files the
         /// preview has not written, and the whole pipeline makes them; after, an edit of a page
         /// that shows it takes the short path. Either way the folder holds what a full build writes.

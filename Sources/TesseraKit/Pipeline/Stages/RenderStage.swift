@@ -33,6 +33,7 @@ enum RenderStage {
             shellFieldNames: Set(components.definitions.values.flatMap { $0.schema.fields.map(\.name) }),
             descriptions: components.definitions.compactMapValues(\.schema.description),
             fingerprints: routed.fingerprints, basePath: routed.configuration.basePath)
+        renderer.pictures = PictureHelper(images: routed.configured.images, links: routed.links)
         renderer.sharedItems = PageRenderer.SharedItems()
         let pageRenderer = renderer
         // A new output folder is filled as pages are rendered: the disk works while the cores render.
@@ -65,7 +66,7 @@ enum RenderStage {
             if wanted.contains("html") {
                 // Each page's HTML becomes its output bytes at once: the text is not kept beside them.
                 html = rendering.attempt(at: view.page.location) {
-                    let (result, bytes) = try memo.page(view) { try pageRenderer.renderBytes(view) }
+                    let (result, bytes) = try memo.page(view, isCurrent: { pageRenderer.picturesAreCurrent($0, of: view) }) { try pageRenderer.renderBytes(view) }
                     return (result, made(OutputFile(path: view.page.outputPath, contents: .data(bytes))))
                 }
                 if html == nil { return nil }
@@ -107,7 +108,8 @@ enum RenderStage {
         site.pageIDs = checkFragments(of: results.compactMap { $0.map { ($0.page.url, $0.html?.result.ids, $0.fragments) } }, context: context)
         for case let (page, html, json, images)? in results.lazy.map({ $0.map { ($0.page, $0.html, $0.json, $0.images) } }) {
             if let json { site.documents.append((page, json)) }
-            if !images.isEmpty { site.pageImages[page.url] = images }
+            let pictured = html?.result.pictures.flatMap(\.files) ?? []
+            if !images.isEmpty || !pictured.isEmpty { site.pageImages[page.url] = pictured.isEmpty ? images : Array(Set(images + pictured)).sorted() }
             guard let (result, file) = html else { continue }
             site.outputs.append(file)
             site.pageTemplates[page.url] = result.templates

@@ -233,9 +233,10 @@ final class MustacheRendering {
 
     /// Calls a helper with a section's text. A translation key built from values
     /// (`{{#t}}goal.status.{{status}}{{/t}}`) is rendered first, unescaped, so the key looked up
-    /// is `goal.status.paused`; the enum values such a tag can take go along for the hint.
+    /// is `goal.status.paused`; the enum values such a tag can take go along for the hint. A
+    /// picture's path and options are filled in the same way.
     private func call(_ helper: TemplateScope.Helper, _ nodes: [MustacheNode], source: String, _ environment: Environment) -> LambdaResult {
-        guard helper == .translate, nodes.contains(where: { if case .text = $0 { false } else { true } }) else {
+        guard helper.fillsTags, nodes.contains(where: { if case .text = $0 { false } else { true } }) else {
             return root.call(helper, with: source)
         }
         var key = ""
