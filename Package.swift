@@ -50,7 +50,9 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SwiftCSV", package: "SwiftCSV"),
-            ]
+            ],
+            // ICU, which Foundation brings, for search's word boundaries (`SearchAnalyzer`).
+            linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
         .target(
             name: "TesseraCLI",

@@ -13,6 +13,9 @@ public struct ComponentSchema: Sendable, Equatable {
     public var file: String
     /// `version:`: raised when a change would break apps that decode the component's JSON.
     public var version = 1
+    /// `search: false`: the component's text is left out of the search index (navigation,
+    /// calls to action, legal notes).
+    public var searchable = true
 
     public init(code: String, description: String? = nil, shell: String? = nil, fields: [FieldSpec] = [], example: ContentNode? = nil, file: String) {
         self.code = code
@@ -28,10 +31,10 @@ public struct ComponentSchema: Sendable, Equatable {
     /// Whether the schema declares `name` (without copying the field).
     public func declares(_ name: String) -> Bool { fields.contains { $0.name == name } }
 
-    static let keys = ["description", "shell", "fields", "example", "version"]
+    static let keys = ["description", "shell", "fields", "example", "version", "search"]
     /// Names templates already use for the rendering context; a field may not shadow them.
-    // `t`, `asset` and `integrity` are the template helpers: a field of that name would be hidden.
-    static let reservedFieldNames = ["component", "componentCode", "site", "page", "body", "section", "id", "t", "asset", "integrity"]
+    // `t`, `asset`, `integrity` and `picture` are the template helpers: a field of that name would be hidden.
+    static let reservedFieldNames = ["component", "componentCode", "site", "page", "body", "section", "id", "t", "asset", "integrity", "picture"]
 
     static func load(code: String, path: String) throws -> ComponentSchema {
         let root = try YAMLParser.parseMapping(try FileTree.readText(path), file: path, what: "a component schema")
@@ -44,6 +47,12 @@ public struct ComponentSchema: Sendable, Equatable {
                 schema.shell = entry.value.scalarText
                 schema.shellLocation = entry.value.location
             case "example": schema.example = entry.value
+            case "search":
+                guard case .bool(let flag) = entry.value.value else {
+                    errors.report(Diagnostic(.error, "a schema's 'search' must be true or false, found \(entry.value.scalarText ?? entry.value.kindDescription)", at: entry.value.location, hint: "write `search: false` to leave the component's text out of the search index"))
+                    continue
+                }
+                schema.searchable = flag
             case "version":
                 if case .int(let number) = entry.value.value, number > 0 { schema.version = number } else {
                     errors.report(Diagnostic(.error, "a schema's 'version' must be a positive whole number, found \(entry.value.scalarText ?? entry.value.kindDescription)", at: entry.value.location, hint: "write `version: 2` when the component's fields change in a way apps must know"))

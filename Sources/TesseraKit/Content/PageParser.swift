@@ -12,7 +12,7 @@ struct PageParser: Equatable {
     /// The site's Markdown options, which summaries are read with.
     var markdown = SiteConfiguration.MarkdownOptions()
 
-    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "translationKey", "tags", "summary", "sections", "components", "feeds", "expires", "aliases", "menu", "outputs"]
+    static let knownKeys = ["title", "date", "draft", "slug", "layout", "lang", "translationKey", "tags", "summary", "sections", "components", "feeds", "expires", "aliases", "menu", "outputs", "search"]
     static let contentExtensions = ["md", "markdown", "yml", "yaml", "json"]
 
     func parse(text: String, sourcePath: String, relativePath: String) throws -> Page {
@@ -147,6 +147,12 @@ struct PageParser: Equatable {
             }
         case "outputs":
             page.outputs = try SiteConfiguration.parseOutputs(node)
+        case "search":
+            // Kept with the page's other values (`page.params.search`); read by the search index.
+            guard node.bool != nil else {
+                throw TesseraError("'search' must be true or false, found \(node.kindDescription)", at: node.location, hint: "write `search: false` to leave the page out of the site's search")
+            }
+            page.params.append(entry)
         case "menu":
             // Titles default to the page's: read after the loop, when the title is known.
             break
@@ -184,7 +190,7 @@ struct PageParser: Equatable {
     /// silently become a custom field and the page would render without its feed).
     static func lookalikeWarnings(_ page: Page) -> [Diagnostic] {
         page.params.compactMap { entry in
-            guard let near = Suggestions.nearest(to: entry.key, in: knownKeys, limit: 1).first,
+            guard let near = Suggestions.nearest(to: entry.key, in: knownKeys, limit: 1).first, near != entry.key,
                   Suggestions.editDistance(entry.key, near) <= 2 else { return nil }
             return Diagnostic(
                 .warning, "'\(entry.key)' is not a front matter key Tessera knows; it is kept as a custom value",

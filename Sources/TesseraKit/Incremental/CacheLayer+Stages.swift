@@ -80,6 +80,17 @@ extension CacheLayer {
         incremental?.reference?.files[path] != nil
     }
 
+    /// The paths the last build, kept, wrote that `include` picks.
+    func lastBuildOutputs(where include: (String) -> Bool) -> [String] {
+        incremental?.reference?.files.keys.filter(include) ?? []
+    }
+
+    /// Files of the last build this one no longer makes, when it keeps every other file of it
+    /// (`keepsStructure`): the numbered files of a search index that has fewer now.
+    func drop(_ paths: [String]) {
+        incremental?.dropped.formUnion(paths)
+    }
+
     /// Output paths the last build wrote that this one keeps.
     var keptOutputs: [String] { incremental?.keptOutputs ?? [] }
 

@@ -81,12 +81,31 @@ final class CacheLayer: @unchecked Sendable {
         if incremental?.upToDate == true { return nil }
         let loaded = try pipeline.load.run(consume themed, in: context)
         let routed = try pipeline.route.run(consume loaded, in: context)
-        context.timed(Self.planStepName) { incremental?.planReuse(site: routed, context: context) }
+        context.timed(Self.planStepName) {
+            incremental?.planReuse(site: routed, context: context)
+            planSearch(routed, context: context)
+        }
         context.mapsWhileRendering = pipeline.map.steps.isEmpty
         let mapped = try pipeline.map.run(consume routed, in: context)
         let rendered = try pipeline.render.run(consume mapped, in: context)
         return try pipeline.write.run(consume rendered, in: context)
     }
+
+    /// The search documents of the last build, for the pages it keeps: a kept page the cache has
+    /// no document of is made again.
+    private func planSearch(_ site: RoutedSite, context: BuildContext) {
+        let options = site.configuration.search
+        guard options.enabled, let incremental, !incremental.reused.isEmpty, let directory = context.options.cacheDirectory else { return }
+        let stored = SearchStore.read(SearchStore.path(in: OutputWriter.resolve(directory)))
+        let basePath = site.configuration.basePath, outputs = site.configuration.outputs
+        let missing = site.loaded.pages.filter { page in
+            incremental.reused[page.url] != nil && SearchDocument.isSearched(page, options: options, outputs: outputs) && stored[basePath + page.url.dropFirst()] == nil
+        }
+        incremental.remake(missing)
+        storedSearchDocuments = stored
+    }
+    /// The last build's search documents by URL, read when this build keeps pages.
+    private(set) var storedSearchDocuments: [String: SearchDocument] = [:]
 
     /// Puts back an output folder an interrupted build left aside, refuses a bad one before any
     /// work (nothing is built only to be thrown away), and starts reading the last build's record
@@ -135,6 +154,10 @@ final class CacheLayer: @unchecked Sendable {
         if context.options.cacheDirectory != nil { site.mapped.routed.loaded.configured.highlighter?.save(complete: keptPages.isEmpty) }
         // What the images looked like, for the next build; a build that made every page removes made files no page shows.
         if context.options.cacheDirectory != nil { site.mapped.routed.loaded.configured.images?.save(complete: keptPages.isEmpty) }
+        // Every page's search document, for the next build that keeps pages.
+        if let directory = context.options.cacheDirectory, site.configuration.search.enabled {
+            SearchStore.write(site.searchDocuments, to: SearchStore.path(in: OutputWriter.resolve(directory)))
+        }
         if context.options.updatesInPlace, let memory {
             return try writer.update(files, cache: memory)
         }

@@ -23,11 +23,11 @@ extension IncrementalBuild {
             if structureKept {
                 // Every file the last build wrote stays but those written again: pages, feeds,
                 // redirects, the sitemap and the JSON index are the last build's.
-                keptTotal = reference.files.count - Set(files.map(\.path)).count { reference.files[$0] != nil }
+                keptTotal = reference.files.count - Set(files.map(\.path)).union(dropped).count { reference.files[$0] != nil }
             }
             // An update that is interrupted leaves no manifest: the next build is a full one.
             unlink(manifestPath)
-            let result = try writer.updateInPlace(files, previous: reference.files, keep: structureKept ? nil : Set(keptOutputs))
+            let result = try writer.updateInPlace(files, previous: reference.files, keep: structureKept ? nil : Set(keptOutputs), drop: dropped)
             changed = result.changed
             // The last build's records, less the files removed, with those written: a kept file's
             // record is the last build's (a page edit writes a few files of thousands).

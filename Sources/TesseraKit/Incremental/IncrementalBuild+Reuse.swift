@@ -105,4 +105,14 @@ extension IncrementalBuild {
         }
         reusedOutputs = reused.values.flatMap(\.outputs)
     }
+
+    /// Makes these kept pages again (a page whose search document the cache does not have).
+    func remake(_ pages: [Page]) {
+        for page in pages {
+            guard let record = reused.removeValue(forKey: page.url), record.html else { continue }
+            reusedHTMLPages[page.language, default: 0] -= 1
+            if reusedHTMLPages[page.language] == 0 { reusedHTMLPages[page.language] = nil }
+        }
+        if !structureKept { reusedOutputs = reused.values.flatMap(\.outputs) }
+    }
 }

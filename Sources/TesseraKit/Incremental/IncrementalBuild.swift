@@ -92,6 +92,8 @@ final class IncrementalBuild: @unchecked Sendable {
     var keptTotal: Int?
     /// The outputs of the pages in `reused`, listed once when they are chosen.
     var reusedOutputs: [String] = []
+    /// Files of the last build to remove although the build keeps its structure (`CacheLayer.drop`).
+    var dropped: Set<String> = []
     /// Site-wide files kept as the last build wrote them (the sitemap, when no page's front
     /// matter, URL or presence changed).
     var keptFiles: [String] = []

@@ -228,10 +228,26 @@ enum LocalEdits {
                 files.append(OutputFile(path: "api/index.json", contents: .data(data)))
             }
         }
+        // The search index, with the documents of the pages made again.
+        var stale: [String] = []
+        if configuration.search.enabled {
+            var documents = Dictionary(updated.rendered.searchDocuments.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+            for (url, view) in views {
+                documents[configuration.basePath + url.dropFirst()] = SearchDocument.make(
+                    view, registry: routed.loaded.components, options: configuration.search, outputs: configuration.outputs,
+                    basePath: configuration.basePath, timeZone: configuration.timeZone)
+            }
+            updated.rendered.searchDocuments = Array(documents.values)
+            let index = SearchIndex.files(updated.rendered.searchDocuments, languages: configuration.languages.map(\.code), basePath: configuration.basePath)
+            // Shards and pages of the last index that this one does not have (it has fewer).
+            let made = Set(index.map(\.path))
+            stale = cache.written.keys.filter { SearchIndex.isShardOrChunk($0) && !made.contains($0) && !copies.contains($0) }
+            files += index
+        }
         basis.site = updated
         basis.mapper = mapper
         let writer = OutputWriter(options: options, configuration: configuration, theme: routed.theme)
-        return try writer.update(only: files, cache: cache)
+        return try writer.update(only: files, removing: stale, cache: cache)
     }
 
     /// `page` with the parts only it shows taken from `parsed`: the body and what the parser

@@ -56,8 +56,11 @@ extension OutputWriter {
     /// Writes `files` over their previous versions in a folder `update` keeps, leaving every
     /// other file alone (a preview rebuild of a few pages); returns the paths whose bytes changed,
     /// or nil (having written nothing) when the folder is not one `update` left whole.
-    func update(only files: [OutputFile], cache: BuildCache) throws -> [String]? {
+    /// `removing`: files this writer wrote before that the build no longer makes (a file not in
+    /// the record of what it wrote is never removed).
+    func update(only files: [OutputFile], removing: [String] = [], cache: BuildCache) throws -> [String]? {
         try files.forEach { try Self.checkPath($0.path) }
+        try removing.forEach { try Self.checkPath($0) }
         var written = cache.written
         let contents = files.compactMap { file -> (OutputFile, Data)? in
             if case .data(let data) = file.contents { return (file, data) }
@@ -71,6 +74,11 @@ extension OutputWriter {
                 try replace(file, root: resolvedOutput)
                 written[file.path] = .data(data)
                 changed.append(file.path)
+            }
+            for path in removing where written[path] != nil {
+                if unlink(resolvedOutput + "/" + path) != 0 && errno != ENOENT { throw Self.writeError("cannot remove the file", resolvedOutput + "/" + path) }
+                written[path] = nil
+                changed.append(path)
             }
         } catch {
             cache.written = [:]
@@ -105,7 +113,7 @@ extension OutputWriter {
     /// versions are all written under temporary names first and then renamed over the old ones,
     /// so each file is replaced whole and a failure before the renames changes nothing.
     /// `keep`: files of the last build to leave as they are (nil: every file not written now).
-    func updateInPlace(_ files: [OutputFile], previous: [String: BuildManifest.FileRecord], keep: Set<String>?) throws
+    func updateInPlace(_ files: [OutputFile], previous: [String: BuildManifest.FileRecord], keep: Set<String>?, drop: Set<String> = []) throws
         -> (records: [String: BuildManifest.FileRecord], changed: [String]) {
         try files.forEach { try Self.checkPath($0.path) }
         try checkOutputDirectory()
@@ -150,7 +158,11 @@ extension OutputWriter {
             if lstat(root + "/" + path, &info) == 0 { record.changed = BuildManifest.FileRecord.from(info).changed }
             changed.append(path)
         }
-        if let keep { changed += removeStale(previous.keys.filter { records[$0] == nil && !keep.contains($0) }, root: root) }
+        if let keep {
+            changed += removeStale(previous.keys.filter { records[$0] == nil && !keep.contains($0) }, root: root)
+        } else if !drop.isEmpty {
+            changed += removeStale(drop.filter { records[$0] == nil && previous[$0] != nil }, root: root)
+        }
         return (records, changed.sorted())
     }
 

@@ -11,7 +11,8 @@ import Foundation
 ///                    site icons
 ///                  ─ map view data ──────▶ MappedSite       + each page's view data
 ///                  ─ render pages ───────▶ RenderedSite     + output files
-///                    page JSON, sitemap, feeds, aliases
+///                    page JSON, sitemap, feeds, aliases,
+///                    search index
 ///                  ─ write output ───────▶ WrittenSite      + the paths written
 ///
 /// Each stage is a value: a step that makes its product, then steps over it. A plugin or a new
@@ -33,7 +34,7 @@ public struct BuildPipeline: Sendable {
         load: Stage("load content", steps: [.addTaxonomyPages, .paginate], make: LoadStage.load),
         route: Stage("collect static files", steps: [.fingerprintAssets, .buildMenus, .makeSiteIcons], make: RouteStage.collectStaticFiles),
         map: Stage("map view data", make: MapStage.map),
-        render: Stage("render pages", steps: [.writePageJSON, .writeSitemap, .writeFeeds, .writeAliases], make: RenderStage.render),
+        render: Stage("render pages", steps: [.writePageJSON, .writeSitemap, .writeFeeds, .writeAliases, .writeSearchIndex], make: RenderStage.render),
         write: Stage("write output", make: WriteStage.write))
 
     /// The names of the steps in the order they run, the cache layer's included.

@@ -42,7 +42,20 @@ extension RoutedSite {
             ("params", .object(ViewObject(configuration.params.map { ($0.key, ViewValue(plain: $0.value)) }, isOpen: true))),
             ("generator", .string("Tessera \(Tessera.version)")),
             ("icons", icons.view(basePath: configuration.basePath)),
+            ("search", searchView(for: language)),
             ("data", data.view),
         ])
+    }
+
+    /// `site.search`: null without search; else the index's folder, the search page of the
+    /// language (a page whose layout is `search`; null when there is none) and the site's host
+    /// (for a search engine's `site:` when there is no script).
+    private func searchView(for language: String) -> ViewValue {
+        guard configuration.search.enabled else { return .null }
+        return .object(ViewObject([
+            ("index", .string(configuration.basePath + "search/\(language)/")),
+            ("url", searchPages[language].map(ViewValue.string) ?? .null),
+            ("host", URL(string: configuration.origin)?.host.map(ViewValue.string) ?? .null),
+        ]))
     }
 }

@@ -81,6 +81,9 @@ public struct RoutedSite: StageProduct {
     public var menus = SiteMenus()
     /// The icons and web manifest made from the site's icon.
     public var icons = SiteIcons()
+    /// Language code → the URL of its search page (a page whose layout is `search`), for
+    /// `site.search.url`: found while every page is here (a full build lets them go as it renders).
+    public var searchPages: [String: String] = [:]
 
     public var earlier: LoadedSite {
         get { loaded }
@@ -120,6 +123,9 @@ public struct RenderedSite: StageProduct {
     var documents: [(page: Page, file: OutputFile)] = []
     /// What encoded them, when a page has JSON.
     var documentWriter: PageDocument?
+    /// The search documents of the pages rendered (`SearchDocument`), for the search step; then
+    /// every page's, the kept pages' included, for the next build.
+    var searchDocuments: [SearchDocument] = []
     /// The ids of each page with HTML, by URL, kept by the preview for checking the links of
     /// the pages a local edit makes again (`LocalEdits`).
     var pageIDs: [String: Set<String>]?

@@ -22,6 +22,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var markdown = MarkdownOptions()
     /// How images are resized and converted (`images:`).
     public var images = ImageOptions()
+    /// `search:`: the full-text index.
+    public var search = SearchOptions()
     /// The image the site's icons are made from (`icon:`), relative to the output folder;
     /// nil: `favicon.svg` or `favicon.png` of the static files.
     public var icon: String?
@@ -52,7 +54,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         public init() {}
     }
 
-    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks", "taxonomies", "menus", "outputs", "summaryLength", "images", "icon"]
+    static let keys = ["title", "baseURL", "theme", "language", "languages", "timeZone", "buildDate", "output", "markdown", "currency", "params", "i18n", "allowExternalSymlinks", "feeds", "permalinks", "taxonomies", "menus", "outputs", "summaryLength", "images", "icon", "search"]
 
     public var defaultLanguage: SiteLanguage { languages.first { $0.isDefault } ?? languages[0] }
 
@@ -275,6 +277,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             }
         case "images":
             try images.read(node)
+        case "search":
+            try search.read(node)
         case "icon":
             guard let path = node.scalarText, !path.isEmpty, !path.contains("..") else {
                 throw TesseraError("'icon' must be the path of an image among the static files", at: node.location, hint: "write `icon: /images/logo.svg` (an SVG, or a PNG of at least 512 pixels)")

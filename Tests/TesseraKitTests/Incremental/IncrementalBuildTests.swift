@@ -10,8 +10,11 @@ import Testing
         let cache = BuildCache()
         let output: String
 
+        /// These tests count the files each rebuild writes: without the search index, whose
+        /// files change with every text (SearchIndexTests and the serve differential tests
+        /// check it through rebuilds).
         init(_ files: [String: String]) throws {
-            site = try TemporarySite(files)
+            site = try TemporarySite(files, base: TemporarySite.baseFiles.merging(["site.yml": TemporarySite.baseFiles["site.yml"]! + "search: false\n"]) { _, new in new })
             output = site.root + "/preview"
         }
 
@@ -101,7 +104,7 @@ import Testing
     @Test func siteConfigurationChangeReachesEveryPage() throws {
         let preview = try Preview(Self.site)
         try preview.rebuild()
-        try preview.site.write("site.yml", "title: Renamed\ntheme: mini\nbuildDate: 2026-11-22T12:00:00Z\nbaseURL: /sub/\n")
+        try preview.site.write("site.yml", "title: Renamed\ntheme: mini\nbuildDate: 2026-11-22T12:00:00Z\nbaseURL: /sub/\nsearch: false\n")
         #expect(
             try preview.rebuild() == ["api/index.json", "b/index.json", "c/index.json", "index.html", "index.json", "robots.txt", "sitemap.xml"],
             "only the home page prints a link, and links carry the base path, as do the sitemap's and every JSON page's URLs")

@@ -164,7 +164,8 @@ import Testing
             checked = 0
             for folder, _, names in os.walk(root):
                 for name in names:
-                    if not name.endswith(".json") or folder.endswith("/api") or name == "feed.json":
+                    # Page documents only: not the index and schema, feeds or the search index.
+                    if not name.endswith(".json") or folder.endswith("/api") or name == "feed.json" or os.path.relpath(folder, root).split(os.sep)[0] == "search":
                         continue
                     path = os.path.join(folder, name)
                     checked += 1

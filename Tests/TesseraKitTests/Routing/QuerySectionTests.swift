@@ -156,7 +156,7 @@ import Testing
         options.updatesInPlace = true
         try SiteBuilder(options: options, cache: cache).build()
         try site.write("content/blog/first.md", Self.post("First, renamed", date: "2026-01-10"))
-        let changed = try SiteBuilder(options: options, cache: cache).run().site.changedOutputs
+        let changed = try SiteBuilder(options: options, cache: cache).run().site.changedOutputs.filter { !$0.hasPrefix("search/") }
         #expect(changed == [
             "api/index.json", "blog/first/index.html", "blog/first/index.json", "blog/index.html", "blog/index.json",
             "tags/index.html", "tags/index.json", "tags/swift/index.html", "tags/swift/index.json",

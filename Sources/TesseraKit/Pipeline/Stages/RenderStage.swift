@@ -58,6 +58,13 @@ enum RenderStage {
         /// A file made: handed to the new output folder when there is one, which writes it now.
         func made(_ file: OutputFile) -> OutputFile { output?.add(file) ?? file }
         let progress = context.options.progress
+        // Each page's search document is made from its view as it renders, while the view is here.
+        let search = routed.configuration.search
+        let searchDocument = { (view: PageView) -> SearchDocument? in
+            guard search.enabled else { return nil }
+            return SearchDocument.make(
+                view, registry: components, options: search, outputs: outputs, basePath: routed.configuration.basePath, timeZone: routed.configuration.timeZone)
+        }
         progress?.expectPages(deferred == nil ? views.count : deferredPages.count)
         let render = { (view: PageView) -> RenderedPage? in
             defer { progress?.pageDone() }
@@ -76,7 +83,9 @@ enum RenderStage {
                 // A preview rebuild re-encodes only pages whose view changed.
                 json = made(OutputFile(path: view.page.jsonOutputPath, contents: .data(reuse.document(for: view) { documentWriter.bytes(for: view) })))
             }
-            return RenderedPage(page: view.page, html: html, json: json, fragments: view.fragments, warnings: view.warnings, unhighlighted: view.unhighlighted, images: view.images)
+            return RenderedPage(
+                page: view.page, html: html, json: json, fragments: view.fragments, warnings: view.warnings, unhighlighted: view.unhighlighted, images: view.images,
+                search: searchDocument(view))
         }
         let results: [RenderedPage?]
         if let deferred {
@@ -106,8 +115,9 @@ enum RenderStage {
         var usedAssets = Set<String>()
         site.outputs.reserveCapacity(results.count)
         site.pageIDs = checkFragments(of: results.compactMap { $0.map { ($0.page.url, $0.html?.result.ids, $0.fragments) } }, context: context)
-        for case let (page, html, json, images)? in results.lazy.map({ $0.map { ($0.page, $0.html, $0.json, $0.images) } }) {
+        for case let (page, html, json, images, search)? in results.lazy.map({ $0.map { ($0.page, $0.html, $0.json, $0.images, $0.search) } }) {
             if let json { site.documents.append((page, json)) }
+            if let search { site.searchDocuments.append(search) }
             let pictured = html?.result.pictures.flatMap(\.files) ?? []
             if !images.isEmpty || !pictured.isEmpty { site.pageImages[page.url] = pictured.isEmpty ? images : Array(Set(images + pictured)).sorted() }
             guard let (result, file) = html else { continue }
@@ -146,6 +156,7 @@ enum RenderStage {
         var warnings: [Diagnostic]
         var unhighlighted: Bool
         var images: [String]
+        var search: SearchDocument?
     }
 
     /// Each link to an id names one its page has. A build that keeps pages from the last one

@@ -57,6 +57,11 @@ enum RouteStage {
                 if case .copy(let source) = file.contents { return (file.path, source) }
                 return nil
             }, uniquingKeysWith: { first, _ in first }))
-        return RoutedSite(loaded: loaded, staticFiles: staticFiles, links: links)
+        var routed = RoutedSite(loaded: loaded, staticFiles: staticFiles, links: links)
+        let basePath = loaded.configuration.basePath
+        for page in loaded.pages where page.layout == "search" && page.pagination == nil && routed.searchPages[page.language] == nil {
+            routed.searchPages[page.language] = basePath + page.url.dropFirst()
+        }
+        return routed
     }
 }

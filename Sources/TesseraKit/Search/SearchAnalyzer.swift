@@ -1,0 +1,183 @@
+import Foundation
+import _FoundationICU
+
+/// How text becomes search terms, the same way at build time (here) and in the reader's browser
+/// (`search.js`, which gets the rules from each index's `meta.json`):
+///
+/// 1. **Words**, by ICU's word break rules (the browser's `Intl.Segmenter` is ICU's too): words
+///    of letters, numbers, kana and ideographs; Chinese and Japanese are split into words by
+///    ICU's dictionary (`東京都に住んで` → `東京`, `都`, `に`, `住`, `んで`).
+/// 2. **Folding**: lower case; accents and Arabic vowel marks off (`été` → `ete`); Arabic letter
+///    forms unified (`أ إ آ` → `ا`, `ة` → `ه`, `ى` → `ي`); `ß` → `ss`, final `ς` → `σ`, `’` → `'`. Kana voicing marks
+///    and the vowel signs of Indic scripts are letters, and stay.
+/// 3. **Stop words** of the language are left out.
+/// 4. **Stemming** by the language's light stemmer (`SearchStemmer`): `chevaux` → `cheval`,
+///    `Häuser` → `haus`, `المكتبات` → `مكتب`.
+struct SearchAnalyzer: Sendable {
+    let language: String
+    let stemmer: SearchStemmer
+    let stopWords: Set<String>
+
+    init(language: String) {
+        self.language = language
+        let base = String(language.prefix { $0 != "-" && $0 != "_" }).lowercased()
+        stemmer = SearchStemmer.rules[base] ?? SearchStemmer(passes: [])
+        stopWords = Set(SearchStemmer.stopWords[base] ?? [])
+    }
+
+    /// The terms of `text` in order: folded, stemmed, without stop words.
+    func terms(_ text: String) -> [String] {
+        var terms: [String] = []
+        Self.words(text) { word in
+            let folded = Self.fold(word)
+            guard !folded.isEmpty, !stopWords.contains(folded) else { return }
+            terms.append(stemmer.stem(folded))
+        }
+        return terms
+    }
+
+    // MARK: Words
+
+    /// Calls `body` with each word of `text`, by ICU's word boundaries.
+    static func words(_ text: String, _ body: (Substring) -> Void) {
+        guard !text.isEmpty else { return }
+        let units = Array(text.utf16)
+        var status = U_ZERO_ERROR
+        guard let iterator = units.withUnsafeBufferPointer({ swift_ubrk_open(UBRK_WORD, "", $0.baseAddress, Int32($0.count), &status) }), status.rawValue <= 0 else {
+            return
+        }
+        defer { swift_ubrk_close(iterator) }
+        let utf16 = text.utf16
+        // Boundaries come in order: the index walks forward with them.
+        var position = utf16.startIndex, offset: Int32 = 0
+        var start = swift_ubrk_first(iterator)
+        var end = swift_ubrk_next(iterator)
+        while end != UBRK_DONE {
+            // Rule statuses from UBRK_WORD_NONE_LIMIT up: numbers, letters, kana, ideographs.
+            if swift_ubrk_getRuleStatus(iterator) >= UBRK_WORD_NONE_LIMIT.rawValue {
+                let lower = utf16.index(position, offsetBy: Int(start - offset)), upper = utf16.index(lower, offsetBy: Int(end - start))
+                body(text[lower..<upper])
+                (position, offset) = (upper, end)
+            }
+            start = end
+            end = swift_ubrk_next(iterator)
+        }
+    }
+
+    // MARK: Folding
+
+    /// Marks taken off their letters: Latin, Greek and Cyrillic accents (the combining
+    /// diacritical blocks) and Arabic vowel marks. `search.js` has the same list.
+    static let foldedMarks: [ClosedRange<UInt32>] = [0x0300...0x036F, 0x064B...0x065F, 0x0670...0x0670, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F]
+
+    /// Letters written another way: `search.js` has the same table.
+    static let foldedLetters: [Unicode.Scalar: String] = [
+        "\u{00DF}": "ss", "\u{0153}": "oe", "\u{00E6}": "ae", "\u{03C2}": "\u{03C3}", "\u{2019}": "'", "\u{02BC}": "'",
+        "\u{0623}": "\u{0627}", "\u{0625}": "\u{0627}", "\u{0622}": "\u{0627}", "\u{0671}": "\u{0627}",
+        "\u{0629}": "\u{0647}", "\u{0649}": "\u{064A}", "\u{0640}": "",
+    ]
+
+    /// Lower case (full Unicode case mapping, as JavaScript's `toLowerCase`), decomposed, the
+    /// marks above taken off, letters unified, then composed again (NFC).
+    static func fold(_ word: Substring) -> String {
+        // Lower-case ASCII letters and digits only: nothing to fold.
+        if word.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) { return String(word) }
+        let decomposed = word.lowercased().decomposedStringWithCanonicalMapping
+        var out = String.UnicodeScalarView()
+        for scalar in decomposed.unicodeScalars {
+            if foldedMarks.contains(where: { $0.contains(scalar.value) }) { continue }
+            if let replacement = foldedLetters[scalar] { out.append(contentsOf: replacement.unicodeScalars) } else { out.append(scalar) }
+        }
+        return String(out).precomposedStringWithCanonicalMapping
+    }
+}
+
+/// A light stemmer as data: passes of affix rules, each pass taking off (or replacing) the first
+/// affix of its list the word has, when what is left is long enough. The same rules run in the
+/// browser (`search.js`), read from the index's `meta.json`.
+///
+/// The rules are those of the light stemmers search engines use (Savoy's for French and German,
+/// as in Lucene and Elasticsearch's `light_french` and `light_german`; Larkey's light10 for
+/// Arabic; for English, plurals and the possessive, as Lucene's minimal English stemmer): they
+/// join the forms of a word a reader types, and seldom two words.
+struct SearchStemmer: Sendable, Equatable {
+    struct Rule: Sendable, Equatable {
+        var affix: String
+        var replacement: String
+        /// Unicode scalars the word keeps, at least, besides the replacement.
+        var keep: Int
+    }
+
+    struct Pass: Sendable, Equatable {
+        /// Takes a prefix off instead of a suffix.
+        var prefix = false
+        var rules: [Rule]
+    }
+
+    var passes: [Pass]
+
+    func stem(_ word: String) -> String {
+        var word = word
+        for pass in passes {
+            let length = word.unicodeScalars.count
+            for rule in pass.rules {
+                let affix = rule.affix.unicodeScalars.count
+                guard length - affix >= rule.keep else { continue }
+                if pass.prefix ? word.hasPrefix(rule.affix) : word.unicodeScalars.reversed().starts(with: rule.affix.unicodeScalars.reversed()) {
+                    let scalars = word.unicodeScalars
+                    let kept = pass.prefix ? String(String.UnicodeScalarView(scalars.dropFirst(affix))) : String(String.UnicodeScalarView(scalars.dropLast(affix)))
+                    word = pass.prefix ? rule.replacement + kept : kept + rule.replacement
+                    break
+                }
+            }
+        }
+        return word
+    }
+
+    /// `[["affix", "replacement", keep], …]` per pass, for `meta.json`.
+    var json: JSONValue {
+        .array(passes.map { pass in
+            .object(["prefix": .bool(pass.prefix), "rules": .array(pass.rules.map { .array([.string($0.affix), .string($0.replacement), .int($0.keep)]) })])
+        })
+    }
+
+    private static func pass(prefix: Bool = false, _ rules: [(String, String, Int)]) -> Pass {
+        Pass(prefix: prefix, rules: rules.map { Rule(affix: $0.0, replacement: $0.1, keep: $0.2) })
+    }
+
+    /// By language code, for the languages Tessera ships translations for. Words are folded
+    /// first (no accents, `ß` as `ss`). The longer affixes come first in each pass.
+    static let rules: [String: SearchStemmer] = [
+        "en": SearchStemmer(passes: [
+            pass([("'s", "", 1), ("'", "", 1)]),
+            // Plurals: `ies` → `y` (not after a or e: `series`), no change after `ss`, `us`, `is`.
+            pass([("sses", "ss", 1), ("ies", "y", 2), ("ss", "ss", 1), ("us", "us", 1), ("is", "is", 1), ("s", "", 2)]),
+        ]),
+        "fr": SearchStemmer(passes: [
+            // Elision: l'été, d'abord, qu'il.
+            pass(prefix: true, [("jusqu'", "", 1), ("lorsqu'", "", 1), ("puisqu'", "", 1), ("qu'", "", 1), ("l'", "", 1), ("d'", "", 1), ("j'", "", 1), ("m'", "", 1), ("n'", "", 1), ("s'", "", 1), ("t'", "", 1), ("c'", "", 1)]),
+            // Plurals: chevaux → cheval, bateaux → bateau, jeux → jeu.
+            pass([("eaux", "eau", 2), ("aux", "al", 2), ("eux", "eu", 2), ("s", "", 3), ("x", "", 3)]),
+            // Feminine and common endings: grande → grand, heureuse → heureux, actrice → acteur.
+            pass([("euse", "eux", 2), ("rice", "eur", 2), ("ere", "er", 2), ("ive", "if", 2), ("e", "", 3)]),
+        ]),
+        "de": SearchStemmer(passes: [
+            pass([("ern", "", 3), ("em", "", 3), ("en", "", 3), ("er", "", 3), ("es", "", 3), ("e", "", 3), ("s", "", 3)]),
+            pass([("nd", "", 4), ("st", "", 4)]),
+        ]),
+        "ar": SearchStemmer(passes: [
+            // Larkey's light10: the article and its joined forms, then one suffix at a time.
+            pass(prefix: true, [("\u{0648}\u{0627}\u{0644}", "", 2), ("\u{0628}\u{0627}\u{0644}", "", 2), ("\u{0643}\u{0627}\u{0644}", "", 2), ("\u{0641}\u{0627}\u{0644}", "", 2), ("\u{0644}\u{0644}", "", 2), ("\u{0627}\u{0644}", "", 2), ("\u{0648}", "", 3)]),
+            pass([("\u{0647}\u{0627}", "", 2), ("\u{0627}\u{0646}", "", 2), ("\u{0627}\u{062A}", "", 2), ("\u{0648}\u{0646}", "", 2), ("\u{064A}\u{0646}", "", 2), ("\u{064A}\u{0647}", "", 2), ("\u{0647}", "", 2), ("\u{064A}", "", 2)]),
+            pass([("\u{0647}", "", 2), ("\u{064A}", "", 2)]),
+        ]),
+    ]
+
+    /// Words too common to search for, folded, by language.
+    static let stopWords: [String: [String]] = [
+        "en": ["a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "from", "has", "have", "he", "her", "his", "i", "if", "in", "into", "is", "it", "its", "of", "on", "or", "our", "she", "so", "that", "the", "their", "them", "then", "there", "these", "they", "this", "to", "was", "we", "were", "which", "with", "you", "your"],
+        "fr": ["a", "au", "aux", "avec", "ce", "ces", "dans", "de", "des", "du", "elle", "en", "est", "et", "il", "ils", "je", "la", "le", "les", "leur", "lui", "mais", "me", "meme", "mes", "ne", "nos", "notre", "nous", "on", "ou", "par", "pas", "pour", "qu", "que", "qui", "sa", "se", "ses", "son", "sur", "ta", "te", "tes", "ton", "tu", "un", "une", "vos", "votre", "vous"],
+        "de": ["aber", "als", "am", "an", "auch", "auf", "aus", "bei", "bin", "bis", "das", "dass", "dem", "den", "der", "des", "die", "du", "ein", "eine", "einem", "einen", "einer", "er", "es", "fur", "hat", "ich", "im", "in", "ist", "mit", "nach", "nicht", "noch", "oder", "sie", "sind", "so", "und", "uber", "um", "vom", "von", "vor", "war", "wie", "wir", "zu", "zum", "zur"],
+        "ar": ["\u{0641}\u{064A}", "\u{0645}\u{0646}", "\u{0627}\u{0644}\u{0649}", "\u{0639}\u{0644}\u{064A}", "\u{0639}\u{0646}", "\u{0645}\u{0639}", "\u{0647}\u{0630}\u{0627}", "\u{0647}\u{0630}\u{0647}", "\u{0630}\u{0644}\u{0643}", "\u{0627}\u{0644}\u{062A}\u{064A}", "\u{0627}\u{0644}\u{0630}\u{064A}", "\u{0648}", "\u{0627}\u{0648}", "\u{062B}\u{0645}", "\u{0643}\u{0627}\u{0646}", "\u{0642}\u{062F}", "\u{0644}\u{0627}", "\u{0645}\u{0627}", "\u{0647}\u{0648}", "\u{0647}\u{064A}", "\u{0627}\u{0646}"],
+    ]
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// What the search index keeps of one page: what a result shows, and the page's terms with
+/// their weights. Made from the page's view as it renders: its text is the view's, and no HTML
+/// is read again.
+struct SearchDocument: Sendable, Equatable, Codable {
+    /// With the base path: `/blog/swift-6/`.
+    var url: String
+    /// The page JSON's URL, whose `text` a result's excerpt is cut from; nil without page JSON.
+    var json: String?
+    var language: String
+    var title: String
+    /// The first segment of the URL below the language's (`blog`), "" for the home page.
+    var section: String
+    /// ISO 8601, and as the page's language writes it.
+    var date: String?
+    var dateText: String?
+    var tags: [String]
+    var summary: String
+    /// Term → how often and where it appears: the sum of the weights of its places.
+    var terms: [String: Int]
+    /// The number of terms of the page's text (title, headings and tags aside), for scores
+    /// that do not favour long pages.
+    var length: Int
+
+    /// Where a word counts most: a title's words over headings' and tags', over the text's.
+    enum Weight {
+        static let title = 10, heading = 4, tag = 4, text = 1
+    }
+
+    /// The page's document, or nil when it is not searched: `search: false` in its front matter
+    /// or the site's rule, a page the build made (term pages, later pages of a list), the 404
+    /// page, and pages without HTML.
+    static func make(_ view: PageView, registry: ComponentRegistry, options: SiteConfiguration.SearchOptions, outputs: [String], basePath: String, timeZone: TimeZone) -> SearchDocument? {
+        let page = view.page
+        guard isSearched(page, options: options, outputs: outputs) else { return nil }
+        let analyzer = SearchAnalyzer(language: page.language)
+        var counts: [String: Int] = [:]
+        var length = 0
+        func add(_ text: String, weight: Int) {
+            for term in analyzer.terms(text) {
+                counts[term, default: 0] += weight
+                if weight == Weight.text { length += 1 }
+            }
+        }
+        let title = page.title ?? ""
+        add(title, weight: Weight.title)
+        for heading in view.headings { add(heading.text, weight: Weight.heading) }
+        for tag in page.tags { add(tag, weight: Weight.tag) }
+        if let content = view.content { add(Self.text(ofHTML: content), weight: Weight.text) }
+        for block in view.code { add(block.block.code, weight: Weight.text) }
+        // The text of the page's own components (not those of pages a list shows).
+        let components = view.sections.flatMap { [$0.header].compactMap { $0 } + $0.items + [$0.footer].compactMap { $0 } } + view.embedded
+        for component in components where component.sharedKey == nil {
+            guard let schema = registry[component.code]?.schema, schema.searchable else { continue }
+            for field in schema.fields where [.text, .markdown, .inlineMarkdown].contains(field.type) {
+                switch component.data[field.name] {
+                case .string(let text)?: add(field.type == .text ? text : Self.text(ofHTML: text), weight: Weight.text)
+                case .formatted(let text, _)?: add(text, weight: Weight.text)
+                default: break
+                }
+            }
+        }
+        let segments = page.url.split(separator: "/")
+        let section = String((segments.first == Substring(page.language) ? segments.dropFirst() : segments[...]).first ?? "")
+        let dateText = page.date.map { $0.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: page.language), calendar: Self.calendar(timeZone), timeZone: timeZone)) }
+        return SearchDocument(
+            url: basePath + page.url.dropFirst(), json: (page.outputs ?? outputs).contains("json") ? basePath + page.jsonOutputPath : nil,
+            language: page.language, title: title, section: section,
+            date: page.date.map(FeedWriter.rfc3339), dateText: dateText, tags: page.tags, summary: page.summary ?? "",
+            terms: counts, length: length)
+    }
+
+    /// Whether the page is in the index (see `make`).
+    static func isSearched(_ page: Page, options: SiteConfiguration.SearchOptions, outputs: [String]) -> Bool {
+        options.enabled && (page.outputs ?? outputs).contains("html") && !page.isGenerated && !page.url.hasSuffix("/404.html") && page.layout != "404" && !options.excludes(page.url)
+            && page.params.first(where: { $0.key == "search" })?.value.bool != false
+    }
+
+    /// Proleptic Gregorian, as every date Tessera prints.
+    private static func calendar(_ timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    /// The words of HTML, without its tags and the markers of placed components and code.
+    static func text(ofHTML html: String) -> String {
+        var text = HTMLText.plain(html)
+        // `\u{5}c0\u{6}`: where code or a component is placed (`MarkdownComponents`).
+        if text.utf8.contains(5) {
+            text = text.replacing(/\x{5}[^\x{6}]*\x{6}/, with: " ")
+        }
+        return text
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+
+/// The site's search index, one per language, in files a browser fetches as a reader types:
+///
+///     search/<lang>/meta.json        how to read text (analyzer rules), the shards' prefixes,
+///                                    the number of pages, the sections and tags
+///     search/<lang>/terms/<n>.json   shard n: term → postings (page number and score)
+///     search/<lang>/docs/<n>.json    pages 100·n … 100·n+99: URL, title, section, date, tags,
+///                                    summary, page JSON
+///     search/<lang>/filters.json     section and tag → pages, fetched when a filter is used
+///
+/// Shards hold the terms of one prefix, split until each is small, so a query fetches the
+/// shards of its words and the pages of its first results, never the whole index. Pages are
+/// numbered in the order of their URLs, and nothing in the files depends on the order pages
+/// were rendered in: a cached build writes the same bytes as a full one.
+enum SearchIndex {
+    static let format = "tessera.search"
+    static let version = 1
+    /// Pages per file of `docs/`.
+    static let pagesPerChunk = 100
+    /// A shard larger than this is split by the next letter of its terms.
+    static let shardBytes = 16_000
+
+    /// BM25's constants: how fast repeated words stop counting, and how much length counts.
+    static let k1 = 1.2, b = 0.75
+
+    /// A term's score in a page, 1…63: BM25's term-frequency part over the weighted count, and a
+    /// bonus when the term is in the title (weighted counts of 10 and more), so a title's words
+    /// rank first.
+    static func score(weighted: Int, length: Int, averageLength: Double) -> Int {
+        let tf = Double(weighted)
+        let norm = k1 * (1 - b + b * Double(length) / max(averageLength, 1))
+        let part = tf * (k1 + 1) / (tf + norm)
+        let bonus = weighted >= SearchDocument.Weight.title ? 24 : 0
+        return max(1, min(63, Int((part * 17).rounded()) + bonus))
+    }
+
+    /// Whether `path` names a numbered file of an index (`search/en/terms/12.json`), whose number
+    /// of files changes with the pages.
+    static func isShardOrChunk(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return parts.count == 4 && parts[0] == "search" && (parts[2] == "terms" || parts[2] == "docs")
+            && parts[3].hasSuffix(".json") && parts[3].dropLast(5).allSatisfy(\.isNumber)
+    }
+
+    /// Every file of the index, for the documents of every language.
+    static func files(_ documents: [SearchDocument], languages: [String], basePath: String) -> [OutputFile] {
+        var byLanguage: [String: [SearchDocument]] = [:]
+        for document in documents { byLanguage[document.language, default: []].append(document) }
+        var files: [OutputFile] = []
+        for language in languages {
+            let documents = (byLanguage[language] ?? []).sorted { $0.url < $1.url }
+            files += self.files(of: documents, language: language)
+        }
+        return files
+    }
+
+    private static func files(of documents: [SearchDocument], language: String) -> [OutputFile] {
+        let folder = "search/\(language)/"
+        let analyzer = SearchAnalyzer(language: language)
+        let averageLength = documents.isEmpty ? 1 : Double(documents.reduce(0) { $0 + $1.length }) / Double(documents.count)
+
+        // Postings: term → [(page, score)], pages in order.
+        var postings: [String: [(Int, Int)]] = [:]
+        for (number, document) in documents.enumerated() {
+            for (term, weighted) in document.terms {
+                postings[term, default: []].append((number, score(weighted: weighted, length: document.length, averageLength: averageLength)))
+            }
+        }
+        // Each posting list as the bytes of a JSON array: page gaps × 64 + score.
+        var encoded: [(term: String, bytes: [UInt8])] = postings.map { term, list in
+            var bytes: [UInt8] = [UInt8(ascii: "[")]
+            var previous = 0
+            for (index, (page, score)) in list.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes += Array(String((page - previous) * 64 + score).utf8)
+                previous = page
+            }
+            bytes.append(UInt8(ascii: "]"))
+            return (term, bytes)
+        }
+        encoded.sort { $0.term.unicodeScalars.lexicographicallyPrecedes($1.term.unicodeScalars) }
+
+        // Shards: terms grouped by prefix, a prefix split by its next letter while too large.
+        var shards: [(prefix: String, terms: ArraySlice<(term: String, bytes: [UInt8])>)] = []
+        func split(_ terms: ArraySlice<(term: String, bytes: [UInt8])>, prefix: [Unicode.Scalar]) {
+            let size = terms.reduce(0) { $0 + $1.term.utf8.count + $1.bytes.count + 4 }
+            if size <= shardBytes || terms.allSatisfy({ $0.term.unicodeScalars.count <= prefix.count }) {
+                shards.append((String(String.UnicodeScalarView(prefix)), terms))
+                return
+            }
+            // The terms that are the prefix itself, then a group per next letter.
+            var start = terms.startIndex
+            while start < terms.endIndex {
+                let scalars = Array(terms[start].term.unicodeScalars)
+                let next = scalars.count > prefix.count ? Array(scalars.prefix(prefix.count + 1)) : prefix
+                var end = start
+                while end < terms.endIndex {
+                    let other = Array(terms[end].term.unicodeScalars)
+                    let key = other.count > prefix.count ? Array(other.prefix(prefix.count + 1)) : prefix
+                    if key != next { break }
+                    end += 1
+                }
+                if next == prefix { shards.append((String(String.UnicodeScalarView(prefix)), terms[start..<end])) } else { split(terms[start..<end], prefix: next) }
+                start = end
+            }
+        }
+        var first = encoded.startIndex
+        while first < encoded.endIndex {
+            let letter = encoded[first].term.unicodeScalars.first!
+            var end = first
+            while end < encoded.endIndex, encoded[end].term.unicodeScalars.first == letter { end += 1 }
+            split(encoded[first..<end], prefix: [letter])
+            first = end
+        }
+
+        var files: [OutputFile] = []
+        for (number, shard) in shards.enumerated() {
+            var bytes: [UInt8] = [UInt8(ascii: "{")]
+            for (index, entry) in shard.terms.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONValue.quote(entry.term, into: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                bytes += entry.bytes
+            }
+            bytes += Array("}\n".utf8)
+            files.append(OutputFile(path: folder + "terms/\(number).json", contents: .data(Data(bytes))))
+        }
+
+        // Pages, a hundred to a file.
+        for start in stride(from: 0, to: documents.count, by: pagesPerChunk) {
+            let chunk = documents[start..<min(start + pagesPerChunk, documents.count)].map { document -> JSONValue in
+                var object: [String: JSONValue] = ["url": .string(document.url), "title": .string(document.title), "section": .string(document.section)]
+                if let json = document.json { object["json"] = .string(json) }
+                if let date = document.date { object["date"] = .string(date) }
+                if let text = document.dateText { object["dateText"] = .string(text) }
+                if !document.tags.isEmpty { object["tags"] = .array(document.tags.map(JSONValue.string)) }
+                if !document.summary.isEmpty { object["summary"] = .string(document.summary) }
+                return .object(object)
+            }
+            files.append(OutputFile(path: folder + "docs/\(start / pagesPerChunk).json", contents: .data(Data(JSONValue.array(chunk).bytes))))
+        }
+
+        // Filters: section and tag → page numbers.
+        var sections: [String: [Int]] = [:], tags: [String: [Int]] = [:]
+        for (number, document) in documents.enumerated() {
+            if !document.section.isEmpty { sections[document.section, default: []].append(number) }
+            for tag in Set(document.tags) { tags[tag, default: []].append(number) }
+        }
+        func numbers(_ map: [String: [Int]]) -> JSONValue { .object(map.mapValues { .array($0.map(JSONValue.int)) }) }
+        files.append(OutputFile(path: folder + "filters.json", contents: .data(Data(JSONValue.object(["sections": numbers(sections), "tags": numbers(tags)]).bytes))))
+
+        // Section titles: the title of each section's own page.
+        let titles = Dictionary(documents.map { ($0.url, $0.title) }, uniquingKeysWith: { first, _ in first })
+        // Names the version of the other files, which clients ask for with it (`?v=`): an old copy
+        // in a cache never meets a new meta.json.
+        var digest = StableDigest()
+        for file in files { if case .data(let data) = file.contents { digest.combine(file.path); digest.combine(data) } }
+        let meta: [String: JSONValue] = [
+            "format": .string(format), "version": .int(version), "language": .string(language),
+            "build": .string(String(digest.value, radix: 16).leftPadded(to: 16)),
+            "pages": .int(documents.count), "pagesPerChunk": .int(pagesPerChunk),
+            "analyzer": .object([
+                "stemmer": analyzer.stemmer.json,
+                "stopWords": .array(analyzer.stopWords.sorted().map(JSONValue.string)),
+                "marks": .array(SearchAnalyzer.foldedMarks.map { .array([.int(Int($0.lowerBound)), .int(Int($0.upperBound))]) }),
+                "letters": .object(Dictionary(uniqueKeysWithValues: SearchAnalyzer.foldedLetters.map { (String($0.key), JSONValue.string($0.value)) })),
+            ]),
+            "shards": .array(shards.map { .string($0.prefix) }),
+            "sections": .array(sections.keys.sorted().map { name in
+                let own = documents.first { $0.section == name && $0.url.hasSuffix("/\(name)/") }
+                return .object(["name": .string(name), "title": .string(own.flatMap { titles[$0.url] } ?? name), "pages": .int(sections[name]?.count ?? 0)])
+            }),
+            "tags": .array(tags.keys.sorted().map { .object(["name": .string($0), "pages": .int(tags[$0]?.count ?? 0)]) }),
+        ]
+        files.append(OutputFile(path: folder + "meta.json", contents: .data(Data(JSONValue.object(meta).bytes))))
+        return files
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The search documents of the last build, kept in the build cache (`search.documents`): a
+/// build that keeps pages from the last one indexes them from here, without mapping them again.
+/// A kept page whose document is not here is made again (`IncrementalBuild.planReuse`).
+///
+/// A small binary file: a version, then per document its strings (each a length and UTF-8) and
+/// numbers in a fixed order. A file of another version, or cut short, reads as empty.
+enum SearchStore {
+    static let name = "search.documents"
+    private static let magic: UInt32 = 0x5453_4931 // "TSI1"
+
+    static func path(in cacheDirectory: String) -> String { cacheDirectory + "/" + name }
+
+    static func write(_ documents: [SearchDocument], to path: String) {
+        var out: [UInt8] = []
+        out.reserveCapacity(documents.count * 2048)
+        func int(_ value: Int) {
+            var value = UInt32(truncatingIfNeeded: value).littleEndian
+            withUnsafeBytes(of: &value) { out += $0 }
+        }
+        func string(_ text: String) {
+            let bytes = text.utf8
+            int(bytes.count)
+            out += bytes
+        }
+        func optional(_ text: String?) {
+            if let text { out.append(1); string(text) } else { out.append(0) }
+        }
+        int(Int(magic))
+        int(documents.count)
+        for document in documents.sorted(by: { $0.url < $1.url }) {
+            string(document.url)
+            optional(document.json)
+            string(document.language)
+            string(document.title)
+            string(document.section)
+            optional(document.date)
+            optional(document.dateText)
+            int(document.tags.count)
+            document.tags.forEach(string)
+            string(document.summary)
+            int(document.length)
+            int(document.terms.count)
+            for (term, weight) in document.terms.sorted(by: { $0.key < $1.key }) {
+                string(term)
+                int(weight)
+            }
+        }
+        let temporary = path + ".tmp-" + UUID().uuidString
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(out)) else { return }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    /// The documents by URL; empty when there are none or the file is not one this version wrote.
+    static func read(_ path: String) -> [String: SearchDocument] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        return data.withUnsafeBytes { raw -> [String: SearchDocument] in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var position = 0
+            var failed = false
+            func int() -> Int {
+                guard position + 4 <= bytes.count else { failed = true; return 0 }
+                let value = UInt32(bytes[position]) | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2]) << 16 | UInt32(bytes[position + 3]) << 24
+                position += 4
+                return Int(value)
+            }
+            func string() -> String {
+                let count = int()
+                guard !failed, count >= 0, position + count <= bytes.count else { failed = true; return "" }
+                defer { position += count }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + count)]), as: UTF8.self)
+            }
+            /// A count, never more than the bytes left could hold (a damaged file ends the read).
+            func count() -> Int { min(int(), bytes.count - position) }
+            func optional() -> String? {
+                guard position < bytes.count else { failed = true; return nil }
+                position += 1
+                return bytes[position - 1] == 1 ? string() : nil
+            }
+            guard int() == Int(magic) else { return [:] }
+            let total = count()
+            var documents: [String: SearchDocument] = [:]
+            documents.reserveCapacity(total)
+            for _ in 0..<total where !failed {
+                let url = string(), json = optional(), language = string(), title = string(), section = string()
+                let date = optional(), dateText = optional()
+                let tags = (0..<count()).map { _ in string() }
+                let summary = string(), length = int()
+                let termCount = count()
+                var terms: [String: Int] = [:]
+                terms.reserveCapacity(termCount)
+                for _ in 0..<termCount where !failed {
+                    let term = string()
+                    terms[term] = int()
+                }
+                documents[url] = SearchDocument(
+                    url: url, json: json, language: language, title: title, section: section, date: date, dateText: dateText,
+                    tags: tags, summary: summary, terms: terms, length: length)
+            }
+            return failed ? [:] : documents
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import TesseraKit
+
+/// The search index through real builds: what is in it, what is not, cached builds, and the
+/// browser's side (`search.js`, run by Node) reading text and answering queries exactly as
+/// the build meant.
+@Suite struct SearchIndexTests {
+    static let searchScript = Repository.root + "/themes/default/static/assets/search.js"
+
+    static func site(_ files: [String: String] = [:]) throws -> TemporarySite {
+        try TemporarySite([
+            "site.yml": "title: T\nbaseURL: https://example.com/\ntheme: mini\nlanguages: [en, fr]\ntaxonomies: [tags]\nsearch: { exclude: [/legal/**] }\nbuildDate: 2026-11-22T12:00:00Z\n",
+            "content/index.md": "---\ntitle: Home\n---\nWelcome aboard.\n",
+            "content/index.fr.md": "---\ntitle: Accueil\n---\nBienvenue.\n",
+            "content/blog/airships.md": "---\ntitle: Airships of the north\ndate: 2026-03-01\ntags: [travel]\n---\nThe zeppelin crossed the fjord at dawn.\n\n## Engines\n\nFour engines hummed.\n",
+            "content/blog/boats.md": "---\ntitle: Boats\ndate: 2026-02-01\ntags: [travel, sea]\n---\nFerries and boats of the harbour.\n",
+            "content/blog/chevaux.fr.md": "---\ntitle: À cheval\ndate: 2026-01-10\n---\nLe cheval traverse la plaine l'été.\n",
+            "content/blog/hidden.md": "---\ntitle: Hidden\nsearch: false\n---\nA secret zeppelin.\n",
+            "content/legal/terms.md": "---\ntitle: Terms\n---\nLegal zeppelin terms.\n",
+            "content/404.md": "---\ntitle: Not found\n---\nNo zeppelin here.\n",
+        ].merging(files) { _, new in new })
+    }
+
+    /// The URLs a language's index lists, in order.
+    static func indexed(_ site: TemporarySite, _ language: String) throws -> [String] {
+        let meta = try JSONSerialization.jsonObject(with: Data(site.read("search/\(language)/meta.json").utf8)) as! [String: Any]
+        let pages = meta["pages"] as! Int
+        var urls: [String] = []
+        for chunk in 0..<((pages + 99) / 100) {
+            let list = try JSONSerialization.jsonObject(with: Data(site.read("search/\(language)/docs/\(chunk).json").utf8)) as! [[String: Any]]
+            urls += list.map { $0["url"] as! String }
+        }
+        #expect(urls.count == pages)
+        return urls
+    }
+
+    @Test func theIndexHoldsThePagesToSearchAndNoOthers() throws {
+        let site = try Self.site()
+        try site.build()
+        #expect(try Self.indexed(site, "en") == ["/", "/blog/airships/", "/blog/boats/"], "no search: false, no excluded section, no 404, no term page")
+        #expect(try Self.indexed(site, "fr") == ["/fr/", "/fr/blog/chevaux/"])
+        let airships = try site.read("search/en/docs/0.json")
+        #expect(airships.contains("\"dateText\":\"Mar 1, 2026\"") && airships.contains("\"section\":\"blog\"") && airships.contains("\"tags\":[\"travel\"]"), "\(airships)")
+        // The French plural and the elided article are the stems the text's words make.
+        let terms = try (0..<40).compactMap { try? site.read("search/fr/terms/\($0).json") }.joined()
+        #expect(terms.contains("\"cheval\":") && terms.contains("\"ete\":") && !terms.contains("\"l'ete\""), "\(terms)")
+        #expect(!terms.contains("\"la\":"), "stop words are left out")
+    }
+
+    @Test func theAnalyzerFoldsSegmentsAndStemsEachLanguage() {
+        #expect(SearchAnalyzer(language: "fr").terms("Les Chevaux de l’été") == ["cheval", "ete"])
+        #expect(SearchAnalyzer(language: "de").terms("Die Häuser der Straße") == ["haus", "strass"])
+        #expect(SearchAnalyzer(language: "en").terms("Swift's libraries, 3.14 tasks") == ["swift", "library", "3.14", "task"])
+        #expect(SearchAnalyzer(language: "ar").terms("المكتبات العامة في المدينة") == ["مكتب", "عام", "مدين"])
+        let japanese = SearchAnalyzer(language: "ja").terms("東京都に住んでいます")
+        #expect(japanese.first == "東京" && japanese.count > 3, "split into words by ICU's dictionary: \(japanese)")
+        #expect(SearchAnalyzer(language: "zh").terms("我们的网站支持中文搜索") .contains("搜索"))
+    }
+
+    /// The browser's analyzer gives every text the build's terms: random texts of each
+    /// language's letters, accents, apostrophes, Arabic marks, Greek and CJK.
+    @Test(.enabled(if: Tools.available("node"), "node is not on PATH"))
+    func theBrowserReadsTextExactlyAsTheBuild() throws {
+        let pieces = [
+            "chevaux", "Été", "l'Été", "L’arbre", "qu'il", "Häuser", "STRASSE", "Straße", "grandes", "heureuse", "actrices", "bateaux", "jeux",
+            "libraries", "boxes", "Swift's", "series", "3.14", "2026", "v2", "naïve", "ÉCOLE", "ΟΔΟΣ", "Ὀδυσσεύς", "İstanbul", "Œuvre", "ﬁle",
+            "الْمَكْتَبَاتُ", "وبالكتاب", "مدرسة", "إلى", "أحمد", "ـكتـاب", "東京都に住んでいます", "我们的网站", "がぎぐ", "한국어",
+            "hello-world", "e-mail", "don't", "I'm", "o'clock", "—", "«", "»", ",", ".", "!", "?", "\n", " ", "  ",
+        ]
+        var generator = SeededGenerator(seed: 7)
+        let languages = ["en", "fr", "de", "ar", "ja"]
+        var cases: [(language: String, text: String)] = []
+        for index in 0..<500 {
+            let count = 1 + Int(generator.next() % 8)
+            let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined(separator: generator.next() % 3 == 0 ? "" : " ")
+            cases.append((languages[index % languages.count], text))
+        }
+        let folder = NSTemporaryDirectory() + "tessera-analyzer-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var metas: [String: String] = [:]
+        for language in languages {
+            let files = SearchIndex.files([], languages: [language], basePath: "/")
+            guard case .data(let data)? = files.first(where: { $0.path.hasSuffix("meta.json") })?.contents else { Issue.record("no meta.json"); return }
+            metas[language] = String(decoding: data, as: UTF8.self)
+        }
+        let input = JSONValue.object([
+            "metas": .object(metas.mapValues { .string($0) }),
+            "cases": .array(cases.map { .array([.string($0.language), .string($0.text)]) }),
+        ])
+        try Data(input.bytes).write(to: URL(fileURLWithPath: folder + "/input.json"))
+        let script = """
+            import { Analyzer } from "\(URL(fileURLWithPath: Self.searchScript).absoluteString)";
+            import { readFileSync } from "node:fs";
+            const input = JSON.parse(readFileSync(process.argv[2], "utf8"));
+            const analyzers = Object.fromEntries(Object.entries(input.metas).map(([l, m]) => [l, new Analyzer(JSON.parse(m))]));
+            console.log(JSON.stringify(input.cases.map(([l, t]) => analyzers[l].terms(t))));
+            """
+        try script.write(toFile: folder + "/run.mjs", atomically: true, encoding: .utf8)
+        let (status, output) = try Tools.run("node", [folder + "/run.mjs", folder + "/input.json"])
+        #expect(status == 0, "\(output)")
+        let browser = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String]], "\(String(output.prefix(500)))")
+        #expect(browser.count == cases.count)
+        var differences: [String] = []
+        for (index, (language, text)) in cases.enumerated() where index < browser.count {
+            let build = SearchAnalyzer(language: language).terms(text)
+            if build != browser[index] { differences.append("\(language) \(text.debugDescription): build \(build), browser \(browser[index])") }
+        }
+        #expect(differences.isEmpty, "\(differences.count) of \(cases.count) differ:\n\(differences.prefix(10).joined(separator: "\n"))")
+    }
+
+    /// Queries answered by `search.js` itself, over the files a build wrote (Node, with `fetch`
+    /// reading them): a word only one page's body has, a French plural for a singular, a title
+    /// ranked over a body, a word being typed, and no result.
+    @Test(.enabled(if: Tools.available("node"), "node is not on PATH"))
+    func queriesFindThePagesTheirWordsAreOn() throws {
+        let site = try Self.site(["content/blog/engines.md": "---\ntitle: Engines\n---\nSteam and zeppelin engines alike.\n"])
+        try site.build()
+        let script = """
+            import { Index } from "\(URL(fileURLWithPath: Self.searchScript).absoluteString)";
+            import { readFileSync } from "node:fs";
+            globalThis.fetch = async (url) => {
+              const path = url.split("?")[0];
+              try { const text = readFileSync(process.argv[2] + path, "utf8"); return { ok: true, status: 200, json: async () => JSON.parse(text) }; }
+              catch { return { ok: false, status: 404 }; }
+            };
+            const answer = async (language, query) => {
+              const found = await new Index("/", language).search(query);
+              return Promise.all(found.results.map(async (r) => (await r.data()).url));
+            };
+            console.log(JSON.stringify({
+              zeppelin: await answer("en", "zeppelin "),
+              engines: await answer("en", "engines "),
+              fjord: await answer("en", "fjord "),
+              typing: await answer("en", "zepp"),
+              both: await answer("en", "zeppelin dawn "),
+              chevaux: await answer("fr", "chevaux "),
+              none: await answer("en", "xylophone "),
+            }));
+            """
+        try script.write(toFile: site.root + "/query.mjs", atomically: true, encoding: .utf8)
+        let (status, output) = try Tools.run("node", [site.root + "/query.mjs", site.output])
+        #expect(status == 0, "\(output)")
+        let answers = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: [String]], "\(output)")
+        #expect(answers["fjord"] == ["/blog/airships/"])
+        #expect(answers["zeppelin"].map(Set.init) == ["/blog/airships/", "/blog/engines/"], "not the hidden, legal or 404 pages")
+        #expect(answers["engines"]?.first == "/blog/engines/", "the title's word first: \(answers["engines"] ?? [])")
+        #expect(answers["typing"].map(Set.init) == ["/blog/airships/", "/blog/engines/"])
+        #expect(answers["both"] == ["/blog/airships/"], "every word must be on the page")
+        #expect(answers["chevaux"] == ["/fr/blog/chevaux/"])
+        #expect(answers["none"] == [])
+    }
+
+    /// Cached builds write the index a full build writes: after a body edit (pages kept from the
+    /// last build), a new page, a removed one, and without the cache's documents.
+    @Test func cachedBuildsIndexAsAFullBuild() throws {
+        let site = try Self.site()
+        var options = site.options()
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        func build() throws { try SiteBuilder(options: options).build() }
+        try build()
+        let steps: [(String, () throws -> Void)] = [
+            ("a body edit", { try site.write("content/blog/boats.md", "---\ntitle: Boats\ndate: 2026-02-01\ntags: [travel, sea]\n---\nKayaks now.\n") }),
+            ("a new page", { try site.write("content/blog/trains.md", "---\ntitle: Trains\n---\nNight trains.\n") }),
+            ("a removed page", { try FileManager.default.removeItem(atPath: site.root + "/content/blog/airships.md") }),
+            ("no documents in the cache", {
+                try FileManager.default.removeItem(atPath: options.cacheDirectory! + "/" + SearchStore.name)
+                try site.write("content/blog/trains.md", "---\ntitle: Trains\n---\nNight trains, edited.\n")
+            }),
+        ]
+        for (name, change) in steps {
+            try change()
+            try build()
+            #expect(try site.differencesFromAFullBuild() == [], "\(name)")
+        }
+        #expect(try Self.indexed(site, "en") == ["/", "/blog/boats/", "/blog/trains/"])
+    }
+
+    @Test func searchOffWritesNoIndexAndBadOptionsAreErrors() throws {
+        let off = try Self.site(["site.yml": "title: T\ntheme: mini\nlanguages: [en, fr]\nsearch: false\n"])
+        try off.build()
+        #expect(!off.exists("search"))
+        let bad = try Self.site(["site.yml": "title: T\ntheme: mini\nlanguages: [en, fr]\nsearch: { exclude: [legal] }\n"])
+        #expect(bad.diagnostics().first?.hasPrefix("site.yml:4:21: error: a pattern of 'search.exclude' must be a URL path") == true, "\(bad.diagnostics())")
+        let page = try Self.site(["content/blog/boats.md": "---\ntitle: Boats\nsearch: no thanks\n---\n"])
+        #expect(page.diagnostics().first?.hasPrefix("content/blog/boats.md:3:9: error: 'search' must be true or false") == true, "\(page.diagnostics())")
+    }
+
+    @Test func excludePatternsMatchSegments() {
+        let match = SiteConfiguration.SearchOptions.matches
+        #expect(match("/legal/", "/legal/") && !match("/legal/terms/", "/legal/"))
+        #expect(match("/legal/terms/", "/legal/*") && !match("/legal/a/b/", "/legal/*"))
+        #expect(match("/legal/a/b/", "/legal/**") && match("/legal/", "/legal/**"))
+        #expect(match("/blog/draft-one/", "/blog/draft-*") && !match("/blog/final/", "/blog/draft-*"))
+    }
+}

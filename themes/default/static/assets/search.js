@@ -1,0 +1,285 @@
+// Tessera's site search, in the reader's browser: nothing is fetched until the reader searches.
+// The index is the one `tessera build` writes (search/<lang>/: meta.json, terms/, docs/,
+// filters.json); its words are read here exactly as the build read the pages (the analyzer's
+// rules come from meta.json), so a French query for "chevaux" finds a page about a "cheval".
+
+const fetched = new Map();
+function json(url, fresh) {
+  if (!fetched.has(url)) {
+    fetched.set(url, fetch(url, fresh ? { cache: "no-cache" } : undefined).then((response) => {
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      return response.json();
+    }));
+  }
+  return fetched.get(url);
+}
+
+// Words, folding and stemming: the build's `SearchAnalyzer`, rule for rule.
+export class Analyzer {
+  constructor(meta) {
+    const a = meta.analyzer;
+    this.passes = a.stemmer;
+    this.stopWords = new Set(a.stopWords);
+    this.marks = a.marks;
+    this.letters = a.letters;
+    this.segmenter = new Intl.Segmenter(meta.language, { granularity: "word" });
+  }
+  words(text) {
+    const words = [];
+    for (const part of this.segmenter.segment(text)) if (part.isWordLike) words.push(part.segment);
+    return words;
+  }
+  fold(word) {
+    if (/^[a-z0-9]*$/.test(word)) return word;
+    let out = "";
+    for (const c of word.toLowerCase().normalize("NFD")) {
+      const code = c.codePointAt(0);
+      if (this.marks.some(([low, high]) => code >= low && code <= high)) continue;
+      out += c in this.letters ? this.letters[c] : c;
+    }
+    return out.normalize("NFC");
+  }
+  stem(word) {
+    for (const pass of this.passes) {
+      const scalars = [...word];
+      for (const [affix, replacement, keep] of pass.rules) {
+        const length = [...affix].length;
+        if (scalars.length - length < keep) continue;
+        if (pass.prefix ? word.startsWith(affix) : word.endsWith(affix)) {
+          word = pass.prefix ? replacement + scalars.slice(length).join("") : scalars.slice(0, scalars.length - length).join("") + replacement;
+          break;
+        }
+      }
+    }
+    return word;
+  }
+  // The terms of a text, as the build indexed them.
+  terms(text) {
+    const terms = [];
+    for (const word of this.words(text)) {
+      const folded = this.fold(word);
+      if (folded && !this.stopWords.has(folded)) terms.push(this.stem(folded));
+    }
+    return terms;
+  }
+}
+
+// One language's index.
+export class Index {
+  constructor(base, language) {
+    this.folder = `${base}search/${language}/`;
+  }
+  async meta() {
+    if (!this.loaded) {
+      this.loaded = json(this.folder + "meta.json", true).then((meta) => {
+        this.analyzer = new Analyzer(meta);
+        this.version = meta.version + "." + meta.build;
+        return meta;
+      });
+    }
+    return this.loaded;
+  }
+  url(path) { return `${this.folder}${path}?v=${this.version}`; }
+
+  // The shard that holds `term`: the longest prefix of it among the shards'.
+  shardOf(meta, term) {
+    let best = -1, length = 0;
+    meta.shards.forEach((prefix, index) => {
+      if (prefix.length >= length && term.startsWith(prefix)) { best = index; length = prefix.length; }
+    });
+    return best;
+  }
+
+  // Pages and scores of one term, or of every term that starts with `prefix`.
+  async postings(meta, term, prefix) {
+    const shards = new Set();
+    const own = this.shardOf(meta, term);
+    if (own >= 0) shards.add(own);
+    if (prefix) {
+      meta.shards.forEach((p, index) => { if (p.startsWith(prefix) || prefix.startsWith(p)) shards.add(index); });
+    }
+    const lists = [];
+    for (const index of [...shards].slice(0, 6)) {
+      const shard = await json(this.url(`terms/${index}.json`));
+      for (const [word, list] of Object.entries(shard)) {
+        if (word === term || (prefix && word.startsWith(prefix))) lists.push([word, list]);
+      }
+    }
+    const pages = new Map();
+    for (const [word, list] of lists) {
+      let page = 0;
+      const weight = Math.log(1 + (meta.pages - list.length + 0.5) / (list.length + 0.5));
+      for (const value of list) {
+        page += Math.floor(value / 64);
+        const score = (value % 64) * weight * (word === term ? 1 : 0.8);
+        if (!pages.has(page) || pages.get(page).score < score) pages.set(page, { score, word });
+      }
+    }
+    return pages;
+  }
+
+  // Results for `query`, best first: every word must be on the page (the last as a prefix while
+  // it is being typed). `filters`: { section, tag }.
+  async search(query, filters = {}) {
+    const meta = await this.meta();
+    const a = this.analyzer;
+    const words = a.words(query).map((w) => a.fold(w)).filter((w) => w && !a.stopWords.has(w));
+    if (!words.length) return { meta, results: [], terms: [] };
+    const typing = !/\s$/.test(query);
+    let scores = null;
+    const matched = new Set();
+    for (const [index, word] of words.entries()) {
+      const prefix = typing && index === words.length - 1 && [...word].length >= 2 ? word : null;
+      const pages = await this.postings(meta, a.stem(word), prefix);
+      const next = new Map();
+      for (const [page, hit] of pages) {
+        if (scores && !scores.has(page)) continue;
+        next.set(page, (scores ? scores.get(page) : 0) + hit.score);
+        matched.add(hit.word);
+      }
+      scores = next;
+      if (!scores.size) break;
+    }
+    let pages = [...scores.entries()];
+    if (filters.section || filters.tag) {
+      const f = await json(this.url("filters.json"));
+      const allowed = (map, key) => new Set(key ? map[key] || [] : pages.map(([p]) => p));
+      const sections = allowed(f.sections, filters.section), tags = allowed(f.tags, filters.tag);
+      pages = pages.filter(([p]) => sections.has(p) && tags.has(p));
+    }
+    pages.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+    return { meta, terms: [...matched], results: pages.map(([page, score]) => ({ page, score, data: () => this.page(meta, page) })) };
+  }
+
+  async page(meta, number) {
+    const chunk = await json(this.url(`docs/${Math.floor(number / meta.pagesPerChunk)}.json`));
+    return chunk[number % meta.pagesPerChunk];
+  }
+
+  // The words around the first match in the page's text (from its page JSON), as text and
+  // marked ranges; the summary when the page has no JSON.
+  async excerpt(doc, terms) {
+    let text = doc.summary || "";
+    if (doc.json) {
+      try {
+        const page = await json(doc.json);
+        const html = (page.body || []).map((block) => block.html || "").join("\n");
+        const body = new DOMParser().parseFromString(html, "text/html").body;
+        // Heading anchors and hidden marks are not text; blocks end with a space.
+        for (const hidden of body.querySelectorAll(".heading-anchor, [aria-hidden=true], button")) hidden.remove();
+        for (const block of body.querySelectorAll("p, li, h1, h2, h3, h4, h5, h6, pre, td, th, div, blockquote, figcaption")) block.append(" ");
+        text = body.textContent.replace(/\s+/g, " ").trim() || text;
+      } catch (_) { /* the summary stands */ }
+    }
+    const a = this.analyzer, wanted = new Set(terms);
+    const isMatch = (word) => {
+      const folded = a.fold(word);
+      return wanted.has(a.stem(folded)) || wanted.has(folded) || [...wanted].some((t) => folded.startsWith(t));
+    };
+    const parts = [...a.segmenter.segment(text)];
+    const first = parts.findIndex((p) => p.isWordLike && isMatch(p.segment));
+    const start = Math.max(0, first - 16), end = Math.min(parts.length, (first < 0 ? 0 : first) + 40);
+    const pieces = parts.slice(first < 0 ? 0 : start, end).map((p) => ({ text: p.segment, mark: p.isWordLike && isMatch(p.segment) }));
+    return { before: first > 16, after: end < parts.length, pieces };
+  }
+}
+
+// The dialog (or the search page): field, filters, results, announcements.
+export function attach(root) {
+  const base = root.dataset.searchBase, language = root.dataset.searchLanguage;
+  const index = new Index(base, language);
+  const input = root.querySelector("input[type=search]");
+  const list = root.querySelector("[data-search-results]");
+  const status = root.querySelector("[data-search-status]");
+  const section = root.querySelector("[data-search-section]");
+  const strings = root.dataset;
+  const shown = 10;
+  let run = 0;
+
+  index.meta().then((meta) => {
+    if (!section) return;
+    for (const s of meta.sections) {
+      const option = document.createElement("option");
+      option.value = s.name;
+      option.textContent = s.title;
+      section.append(option);
+    }
+    section.hidden = meta.sections.length < 2;
+  }).catch(() => { status.textContent = strings.searchUnavailable; });
+
+  async function update() {
+    const query = input.value;
+    const mine = ++run;
+    if (!query.trim()) {
+      list.replaceChildren();
+      status.textContent = "";
+      return;
+    }
+    let found;
+    try {
+      found = await index.search(query, { section: section && section.value });
+    } catch (_) {
+      status.textContent = strings.searchUnavailable;
+      return;
+    }
+    if (mine !== run) return;
+    const { results, terms } = found;
+    status.textContent = results.length === 0
+      ? strings.searchNone.replace("[query]", query.trim())
+      : (results.length === 1 ? strings.searchOne : strings.searchMany).replace("[count]", new Intl.NumberFormat(language).format(results.length));
+    const items = [];
+    for (const result of results.slice(0, shown)) {
+      const doc = await result.data();
+      if (mine !== run) return;
+      const item = document.createElement("li");
+      item.className = "search-result";
+      const link = document.createElement("a");
+      link.href = doc.url;
+      link.className = "search-result-title";
+      link.textContent = doc.title || doc.url;
+      const meta = document.createElement("p");
+      meta.className = "search-result-meta";
+      const sectionTitle = found.meta.sections.find((s) => s.name === doc.section)?.title;
+      if (sectionTitle) { const s = document.createElement("span"); s.textContent = sectionTitle; meta.append(s); }
+      if (doc.date) { const t = document.createElement("time"); t.dateTime = doc.date; t.textContent = doc.dateText || doc.date.slice(0, 10); meta.append(t); }
+      const excerpt = document.createElement("p");
+      excerpt.className = "search-result-excerpt";
+      item.append(link, meta, excerpt);
+      items.push(item);
+      index.excerpt(doc, terms).then((e) => {
+        if (mine !== run) return;
+        if (e.before) excerpt.append("… ");
+        for (const piece of e.pieces) {
+          if (piece.mark) { const m = document.createElement("mark"); m.textContent = piece.text; excerpt.append(m); } else excerpt.append(piece.text);
+        }
+        if (e.after) excerpt.append(" …");
+      });
+    }
+    list.replaceChildren(...items);
+  }
+
+  let timer;
+  input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(update, 120); });
+  section?.addEventListener("change", update);
+  root.querySelector("form")?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    list.querySelector("a")?.click();
+  });
+  // Arrow keys move between the field and the results.
+  root.addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const links = [...list.querySelectorAll("a")];
+    if (!links.length) return;
+    const at = links.indexOf(document.activeElement);
+    event.preventDefault();
+    if (event.key === "ArrowDown") (links[at + 1] || links[0]).focus();
+    else if (at <= 0) input.focus();
+    else links[at - 1].focus();
+  });
+  const params = new URLSearchParams(location.search);
+  if (root.dataset.searchPage !== undefined && params.get("q")) {
+    input.value = params.get("q");
+    update();
+  }
+  return { update, input };
+}
