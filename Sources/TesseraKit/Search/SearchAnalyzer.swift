@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import _FoundationICU
 
 /// How text becomes search terms, the same way at build time (here) and in the reader's browser
@@ -25,6 +26,15 @@ struct SearchAnalyzer: Sendable {
         stopWords = Set(SearchStemmer.stopWords[base] ?? [])
     }
 
+    /// The analyzer of `language`, made once.
+    static func of(_ language: String) -> SearchAnalyzer {
+        if let known = made.withLock({ $0[language] }) { return known }
+        let analyzer = SearchAnalyzer(language: language)
+        made.withLock { $0[language] = analyzer }
+        return analyzer
+    }
+    private static let made = Mutex<[String: SearchAnalyzer]>([:])
+
     /// The terms of `text` in order: folded, stemmed, without stop words.
     func terms(_ text: String) -> [String] {
         var terms: [String] = []
@@ -38,29 +48,35 @@ struct SearchAnalyzer: Sendable {
 
     // MARK: Words
 
-    /// Calls `body` with each word of `text`, by ICU's word boundaries.
+    /// Calls `body` with each word of `text`, by ICU's word boundaries. ICU reads the UTF-8
+    /// bytes themselves (a `UText`), and boundaries are byte offsets: nothing is converted.
     static func words(_ text: String, _ body: (Substring) -> Void) {
         guard !text.isEmpty else { return }
-        let units = Array(text.utf16)
-        var status = U_ZERO_ERROR
-        guard let iterator = units.withUnsafeBufferPointer({ swift_ubrk_open(UBRK_WORD, "", $0.baseAddress, Int32($0.count), &status) }), status.rawValue <= 0 else {
-            return
-        }
-        defer { swift_ubrk_close(iterator) }
-        let utf16 = text.utf16
-        // Boundaries come in order: the index walks forward with them.
-        var position = utf16.startIndex, offset: Int32 = 0
-        var start = swift_ubrk_first(iterator)
-        var end = swift_ubrk_next(iterator)
-        while end != UBRK_DONE {
-            // Rule statuses from UBRK_WORD_NONE_LIMIT up: numbers, letters, kana, ideographs.
-            if swift_ubrk_getRuleStatus(iterator) >= UBRK_WORD_NONE_LIMIT.rawValue {
-                let lower = utf16.index(position, offsetBy: Int(start - offset)), upper = utf16.index(lower, offsetBy: Int(end - start))
-                body(text[lower..<upper])
-                (position, offset) = (upper, end)
+        var text = text
+        text.makeContiguousUTF8()
+        let utf8 = text.utf8
+        utf8.withContiguousStorageIfAvailable { bytes in
+            var status = U_ZERO_ERROR
+            guard let utext = bytes.withMemoryRebound(to: CChar.self, { swift_utext_openUTF8(nil, $0.baseAddress, Int64($0.count), &status) }), status.rawValue <= 0 else { return }
+            defer { swift_utext_close(utext) }
+            guard let iterator = swift_ubrk_open(UBRK_WORD, "", nil, 0, &status), status.rawValue <= 0 else { return }
+            defer { swift_ubrk_close(iterator) }
+            swift_ubrk_setUText(iterator, utext, &status)
+            guard status.rawValue <= 0 else { return }
+            // Boundaries come in order: the index walks forward with them.
+            var position = utf8.startIndex, offset: Int32 = 0
+            var start = swift_ubrk_first(iterator)
+            var end = swift_ubrk_next(iterator)
+            while end != UBRK_DONE {
+                // Rule statuses from UBRK_WORD_NONE_LIMIT up: numbers, letters, kana, ideographs.
+                if swift_ubrk_getRuleStatus(iterator) >= UBRK_WORD_NONE_LIMIT.rawValue {
+                    let lower = utf8.index(position, offsetBy: Int(start - offset)), upper = utf8.index(lower, offsetBy: Int(end - start))
+                    body(text[lower..<upper])
+                    (position, offset) = (upper, end)
+                }
+                start = end
+                end = swift_ubrk_next(iterator)
             }
-            start = end
-            end = swift_ubrk_next(iterator)
         }
     }
 
@@ -80,8 +96,11 @@ struct SearchAnalyzer: Sendable {
     /// Lower case (full Unicode case mapping, as JavaScript's `toLowerCase`), decomposed, the
     /// marks above taken off, letters unified, then composed again (NFC).
     static func fold(_ word: Substring) -> String {
-        // Lower-case ASCII letters and digits only: nothing to fold.
-        if word.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) { return String(word) }
+        // ASCII: lower case is all there is to it (no ASCII letter has a mark or a replacement).
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            if !word.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) { return String(word) }
+            return String(decoding: word.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
+        }
         let decomposed = word.lowercased().decomposedStringWithCanonicalMapping
         var out = String.UnicodeScalarView()
         for scalar in decomposed.unicodeScalars {
@@ -106,6 +125,17 @@ struct SearchStemmer: Sendable, Equatable {
         var replacement: String
         /// Unicode scalars the word keeps, at least, besides the replacement.
         var keep: Int
+
+        let affixBytes: [UInt8], replacementBytes: [UInt8], affixLength: Int
+
+        init(affix: String, replacement: String, keep: Int) {
+            self.affix = affix
+            self.replacement = replacement
+            self.keep = keep
+            affixBytes = Array(affix.utf8)
+            replacementBytes = Array(replacement.utf8)
+            affixLength = affix.unicodeScalars.count
+        }
     }
 
     struct Pass: Sendable, Equatable {
@@ -116,22 +146,30 @@ struct SearchStemmer: Sendable, Equatable {
 
     var passes: [Pass]
 
+    /// Compared as UTF-8 bytes: an affix of valid UTF-8 ends (or starts) a word's bytes exactly
+    /// when it ends (starts) its scalars, and a word's scalars are its bytes that do not continue
+    /// one.
     func stem(_ word: String) -> String {
-        var word = word
+        guard !passes.isEmpty else { return word }
+        var bytes = Array(word.utf8)
+        var changed = false
         for pass in passes {
-            let length = word.unicodeScalars.count
-            for rule in pass.rules {
-                let affix = rule.affix.unicodeScalars.count
-                guard length - affix >= rule.keep else { continue }
-                if pass.prefix ? word.hasPrefix(rule.affix) : word.unicodeScalars.reversed().starts(with: rule.affix.unicodeScalars.reversed()) {
-                    let scalars = word.unicodeScalars
-                    let kept = pass.prefix ? String(String.UnicodeScalarView(scalars.dropFirst(affix))) : String(String.UnicodeScalarView(scalars.dropLast(affix)))
-                    word = pass.prefix ? rule.replacement + kept : kept + rule.replacement
-                    break
+            let length = bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+            for rule in pass.rules where length - rule.affixLength >= rule.keep {
+                let affix = rule.affixBytes
+                guard affix.count <= bytes.count else { continue }
+                if pass.prefix {
+                    guard bytes.starts(with: affix) else { continue }
+                    bytes.replaceSubrange(0..<affix.count, with: rule.replacementBytes)
+                } else {
+                    guard bytes[(bytes.count - affix.count)...].elementsEqual(affix) else { continue }
+                    bytes.replaceSubrange((bytes.count - affix.count)..., with: rule.replacementBytes)
                 }
+                changed = true
+                break
             }
         }
-        return word
+        return changed ? String(decoding: bytes, as: UTF8.self) : word
     }
 
     /// `[["affix", "replacement", keep], …]` per pass, for `meta.json`.

@@ -34,7 +34,7 @@ struct SearchDocument: Sendable, Equatable, Codable {
     static func make(_ view: PageView, registry: ComponentRegistry, options: SiteConfiguration.SearchOptions, outputs: [String], basePath: String, timeZone: TimeZone) -> SearchDocument? {
         let page = view.page
         guard isSearched(page, options: options, outputs: outputs) else { return nil }
-        let analyzer = SearchAnalyzer(language: page.language)
+        let analyzer = SearchAnalyzer.of(page.language)
         var counts: [String: Int] = [:]
         var length = 0
         func add(_ text: String, weight: Int) {
@@ -86,11 +86,15 @@ struct SearchDocument: Sendable, Equatable, Codable {
 
     /// The words of HTML, without its tags and the markers of placed components and code.
     static func text(ofHTML html: String) -> String {
-        var text = HTMLText.plain(html)
+        let text = HTMLText.plain(html)
         // `\u{5}c0\u{6}`: where code or a component is placed (`MarkdownComponents`).
-        if text.utf8.contains(5) {
-            text = text.replacing(/\x{5}[^\x{6}]*\x{6}/, with: " ")
+        guard text.utf8.contains(5) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var inMarker = false
+        for byte in text.utf8 {
+            if byte == 5 { inMarker = true } else if inMarker { if byte == 6 { inMarker = false; bytes.append(32) } } else { bytes.append(byte) }
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

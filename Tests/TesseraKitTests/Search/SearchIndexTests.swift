@@ -187,6 +187,36 @@ import Testing
         #expect(page.diagnostics().first?.hasPrefix("content/blog/boats.md:3:9: error: 'search' must be true or false") == true, "\(page.diagnostics())")
     }
 
+    /// A page's own components are searched by their text fields, unless their schema says
+    /// `search: false`; what a list shows of other pages is theirs, not the list's.
+    @Test func componentsTextIsSearchedUnlessTheirSchemaSaysNot() throws {
+        let site = try Self.site([
+            "themes/mini/components/promo.yml": "search: false\nfields:\n  text: { type: text, required: true }\n",
+            "themes/mini/components/promo.mustache": "<aside>{{text}}</aside>",
+            "themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n",
+            "themes/mini/components/card.mustache": "<h3>{{title}}</h3>",
+            "content/feed.md": """
+                ---
+                title: Feed
+                sections:
+                  - items:
+                      - { component: note, message: "A *walrus* on the ice" }
+                      - { component: promo, text: Subscribe to the albatross newsletter }
+                  - query: { under: blog, component: card }
+                ---
+                """,
+        ])
+        try site.build()
+        let terms = try (0..<60).compactMap { try? site.read("search/en/terms/\($0).json") }.joined()
+        #expect(terms.contains("\"walrus\":"), "an inline-markdown field's words")
+        #expect(!terms.contains("\"albatross\":"), "search: false in the schema")
+        // "fjord" is on the airships page alone: the list showing it does not take its words.
+        let fjord = try #require(terms.firstRange(of: "\"fjord\":[").map { String(terms[$0.upperBound...].prefix { $0 != "]" }) })
+        #expect(!fjord.contains(","), "one page: \(fjord)")
+        let bad = try Self.site(["themes/mini/components/promo.yml": "search: maybe\nfields:\n  text: text\n"])
+        #expect(bad.diagnostics().first?.hasPrefix("themes/mini/components/promo.yml:1:9: error: a schema's 'search' must be true or false") == true, "\(bad.diagnostics())")
+    }
+
     @Test func excludePatternsMatchSegments() {
         let match = SiteConfiguration.SearchOptions.matches
         #expect(match("/legal/", "/legal/") && !match("/legal/terms/", "/legal/"))
