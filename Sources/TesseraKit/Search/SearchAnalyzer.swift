@@ -18,12 +18,37 @@ struct SearchAnalyzer: Sendable {
     let language: String
     let stemmer: SearchStemmer
     let stopWords: Set<String>
+    /// The length in bytes of the longest stop word: a longer word is not looked up.
+    let stopWordLength: Int
 
     init(language: String) {
         self.language = language
         let base = String(language.prefix { $0 != "-" && $0 != "_" }).lowercased()
         stemmer = SearchStemmer.rules[base] ?? SearchStemmer(passes: [])
         stopWords = Set(SearchStemmer.stopWords[base] ?? [])
+        stopWordLength = stopWords.map(\.utf8.count).max() ?? 0
+        shortStopWords = stopWords.filter { $0.utf8.count <= 7 }.map { Self.packed($0.utf8[...]) }.sorted()
+    }
+
+    /// The stop words of at most 7 bytes, each packed into a number (`packed`), sorted: a short
+    /// word is looked up without hashing it.
+    let shortStopWords: [UInt64]
+
+    /// The bytes of a word of at most 7 bytes as one number, the first byte highest, then its
+    /// length in the lowest 4 bits: two words give the same number only if they are the same.
+    static func packed<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        var value: UInt64 = 0
+        for byte in bytes { value = value << 8 | UInt64(byte) }
+        return value << 4 | UInt64(bytes.count)
+    }
+
+    static func contains(_ sorted: UnsafeBufferPointer<UInt64>, _ value: UInt64) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == value
     }
 
     /// The analyzer of `language`, made once.
@@ -38,13 +63,36 @@ struct SearchAnalyzer: Sendable {
     /// The terms of `text` in order: folded, stemmed, without stop words.
     func terms(_ text: String) -> [String] {
         var terms: [String] = []
+        forEachTerm(text) { terms.append($0) }
+        return terms
+    }
+
+    /// Calls `body` with each term of `text`, in order.
+    func forEachTerm(_ text: String, _ body: (String) -> Void) {
+        // ASCII text (most of an English site's) is split and folded by `ASCIIWords`, which gives
+        // ICU's words or declines.
+        let stopWords = self.stopWords, stopWordLength = self.stopWordLength, stemmer = self.stemmer
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(64)
+        let read = shortStopWords.withUnsafeBufferPointer { shortStopWords in
+            ASCIIWords.forEach(text) { bytes in
+                if bytes.count <= 7 {
+                    if Self.contains(shortStopWords, Self.packed(bytes)) { return }
+                } else if bytes.count <= stopWordLength, stopWords.contains(String(decoding: bytes, as: UTF8.self)) { return }
+                scratch.removeAll(keepingCapacity: true)
+                scratch.append(contentsOf: bytes)
+                _ = stemmer.stem(&scratch)
+                body(String(decoding: scratch, as: UTF8.self))
+            }
+        }
+        if read { return }
         Self.words(text) { word in
             let folded = Self.fold(word)
             guard !folded.isEmpty, !stopWords.contains(folded) else { return }
-            terms.append(stemmer.stem(folded))
+            body(stemmer.stem(folded))
         }
-        return terms
     }
+
 
     // MARK: Words
 
@@ -59,8 +107,9 @@ struct SearchAnalyzer: Sendable {
             var status = U_ZERO_ERROR
             guard let utext = bytes.withMemoryRebound(to: CChar.self, { swift_utext_openUTF8(nil, $0.baseAddress, Int64($0.count), &status) }), status.rawValue <= 0 else { return }
             defer { swift_utext_close(utext) }
-            guard let iterator = swift_ubrk_open(UBRK_WORD, "", nil, 0, &status), status.rawValue <= 0 else { return }
-            defer { swift_ubrk_close(iterator) }
+            // Opening an iterator copies ICU's rules: each is kept for the next text.
+            guard let iterator = iterators.withLock({ $0.popLast()?.pointer }) ?? swift_ubrk_open(UBRK_WORD, "", nil, 0, &status), status.rawValue <= 0 else { return }
+            defer { iterators.withLock { $0.append(BreakIterator(pointer: iterator)) } }
             swift_ubrk_setUText(iterator, utext, &status)
             guard status.rawValue <= 0 else { return }
             // Boundaries come in order: the index walks forward with them.
@@ -79,6 +128,11 @@ struct SearchAnalyzer: Sendable {
             }
         }
     }
+
+    /// Word break iterators not in use (`words` takes one, and gives it back).
+    private static let iterators = Mutex<[BreakIterator]>([])
+    /// One thread uses an iterator at a time: the pool hands it over.
+    private struct BreakIterator: @unchecked Sendable { let pointer: OpaquePointer }
 
     // MARK: Folding
 
@@ -152,24 +206,64 @@ struct SearchStemmer: Sendable, Equatable {
     func stem(_ word: String) -> String {
         guard !passes.isEmpty else { return word }
         var bytes = Array(word.utf8)
-        var changed = false
-        for pass in passes {
-            let length = bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-            for rule in pass.rules where length - rule.affixLength >= rule.keep {
-                let affix = rule.affixBytes
-                guard affix.count <= bytes.count else { continue }
-                if pass.prefix {
-                    guard bytes.starts(with: affix) else { continue }
-                    bytes.replaceSubrange(0..<affix.count, with: rule.replacementBytes)
-                } else {
-                    guard bytes[(bytes.count - affix.count)...].elementsEqual(affix) else { continue }
-                    bytes.replaceSubrange((bytes.count - affix.count)..., with: rule.replacementBytes)
+        return stem(&bytes) ? String(decoding: bytes, as: UTF8.self) : word
+    }
+
+    /// Stems the UTF-8 bytes of a word in place; whether they changed.
+    func stem(_ bytes: inout [UInt8]) -> Bool {
+        // The rules flattened into plain values over one byte buffer: the loop over them, once
+        // per word, retains nothing.
+        compiled.affixes.withUnsafeBufferPointer { text in
+            compiled.rules.withUnsafeBufferPointer { rules in
+                var changed = false
+                var pass = -1, skip = false
+                var length = 0
+                for rule in rules {
+                    if rule.pass != pass {
+                        pass = rule.pass
+                        skip = false
+                        length = bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                    }
+                    guard !skip, length - rule.affixLength >= rule.keep, rule.affix.count <= bytes.count else { continue }
+                    let affix = UnsafeBufferPointer(rebasing: text[rule.affix])
+                    if rule.prefix {
+                        guard bytes.starts(with: affix) else { continue }
+                        bytes.replaceSubrange(0..<affix.count, with: text[rule.replacement])
+                    } else {
+                        guard bytes[(bytes.count - affix.count)...].elementsEqual(affix) else { continue }
+                        bytes.replaceSubrange((bytes.count - affix.count)..., with: text[rule.replacement])
+                    }
+                    changed = true
+                    skip = true
                 }
-                changed = true
-                break
+                return changed
             }
         }
-        return changed ? String(decoding: bytes, as: UTF8.self) : word
+    }
+
+    /// The rules as plain values: ranges of `affixes`.
+    private struct Compiled: Sendable, Equatable {
+        struct Rule: Sendable, Equatable {
+            var pass: Int, prefix: Bool, affix: Range<Int>, replacement: Range<Int>, affixLength: Int, keep: Int
+        }
+        var affixes: [UInt8] = []
+        var rules: [Rule] = []
+    }
+    private var compiled: Compiled
+
+    init(passes: [Pass]) {
+        self.passes = passes
+        var compiled = Compiled()
+        for (number, pass) in passes.enumerated() {
+            for rule in pass.rules {
+                let affix = compiled.affixes.count..<(compiled.affixes.count + rule.affixBytes.count)
+                compiled.affixes += rule.affixBytes
+                let replacement = compiled.affixes.count..<(compiled.affixes.count + rule.replacementBytes.count)
+                compiled.affixes += rule.replacementBytes
+                compiled.rules.append(Compiled.Rule(pass: number, prefix: pass.prefix, affix: affix, replacement: replacement, affixLength: rule.affixLength, keep: rule.keep))
+            }
+        }
+        self.compiled = compiled
     }
 
     /// `[["affix", "replacement", keep], …]` per pass, for `meta.json`.
@@ -218,4 +312,51 @@ struct SearchStemmer: Sendable, Equatable {
         "de": ["aber", "als", "am", "an", "auch", "auf", "aus", "bei", "bin", "bis", "das", "dass", "dem", "den", "der", "des", "die", "du", "ein", "eine", "einem", "einen", "einer", "er", "es", "fur", "hat", "ich", "im", "in", "ist", "mit", "nach", "nicht", "noch", "oder", "sie", "sind", "so", "und", "uber", "um", "vom", "von", "vor", "war", "wie", "wir", "zu", "zum", "zur"],
         "ar": ["\u{0641}\u{064A}", "\u{0645}\u{0646}", "\u{0627}\u{0644}\u{0649}", "\u{0639}\u{0644}\u{064A}", "\u{0639}\u{0646}", "\u{0645}\u{0639}", "\u{0647}\u{0630}\u{0627}", "\u{0647}\u{0630}\u{0647}", "\u{0630}\u{0644}\u{0643}", "\u{0627}\u{0644}\u{062A}\u{064A}", "\u{0627}\u{0644}\u{0630}\u{064A}", "\u{0648}", "\u{0627}\u{0648}", "\u{062B}\u{0645}", "\u{0643}\u{0627}\u{0646}", "\u{0642}\u{062F}", "\u{0644}\u{0627}", "\u{0645}\u{0627}", "\u{0647}\u{0648}", "\u{0647}\u{064A}", "\u{0627}\u{0646}"],
     ]
+}
+
+/// ICU's word boundaries for ASCII text, without ICU: the words of Unicode's rules (UAX #29) as
+/// ICU tailors them, where ASCII has only letters, digits, and between two letters or two digits
+/// `'` and `.`, between two digits `,` and `;` (`don't`, `e.g`, `3.14`, `1,000`). Declines (false)
+/// a text with any other byte than ASCII or with `_`, whose rules it does not follow; the
+/// caller then asks ICU. Checked against ICU on generated text (`SearchIndexTests`).
+enum ASCIIWords {
+    /// Calls `body` with each word, in lower case, and returns true; false, without calling it,
+    /// when the text is not one it reads.
+    static func forEach(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "_") }) else { return false }
+            var copy = Array(bytes)
+            for index in copy.indices where copy[index] >= 0x41 && copy[index] <= 0x5A { copy[index] += 32 }
+            return copy.withUnsafeBufferPointer { lower in read(lower, body) }
+        }
+    }
+
+    private static func read(_ lower: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        do {
+            @inline(__always) func letter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+            @inline(__always) func digit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+            let count = lower.count
+            var index = 0
+            while index < count {
+                guard letter(lower[index]) || digit(lower[index]) else { index += 1; continue }
+                let start = index
+                while true {
+                    while index < count, letter(lower[index]) || digit(lower[index]) { index += 1 }
+                    guard index + 1 < count else { break }
+                    let before = lower[index - 1], joiner = lower[index], after = lower[index + 1]
+                    let joins: Bool
+                    switch joiner {
+                    case UInt8(ascii: "'"), UInt8(ascii: "."): joins = (letter(before) && letter(after)) || (digit(before) && digit(after))
+                    case UInt8(ascii: ","), UInt8(ascii: ";"): joins = digit(before) && digit(after)
+                    default: joins = false
+                    }
+                    guard joins else { break }
+                    index += 1
+                }
+                body(UnsafeBufferPointer(rebasing: lower[start..<index]))
+            }
+            return true
+        }
+    }
 }

@@ -36,9 +36,10 @@ struct SearchDocument: Sendable, Equatable, Codable {
         guard isSearched(page, options: options, outputs: outputs) else { return nil }
         let analyzer = SearchAnalyzer.of(page.language)
         var counts: [String: Int] = [:]
+        counts.reserveCapacity(256)
         var length = 0
         func add(_ text: String, weight: Int) {
-            for term in analyzer.terms(text) {
+            analyzer.forEachTerm(text) { term in
                 counts[term, default: 0] += weight
                 if weight == Weight.text { length += 1 }
             }

@@ -5,7 +5,7 @@ import Foundation
 ///     search/<lang>/meta.json        how to read text (analyzer rules), the shards' prefixes,
 ///                                    the number of pages, the sections and tags
 ///     search/<lang>/terms/<n>.json   shard n: term → postings (page number and score)
-///     search/<lang>/docs/<n>.json    pages 100·n … 100·n+99: URL, title, section, date, tags,
+///     search/<lang>/docs/<n>.json    pages 20·n … 20·n+19: URL, title, section, date, tags,
 ///                                    summary, page JSON
 ///     search/<lang>/filters.json     section and tag → pages, fetched when a filter is used
 ///
@@ -16,8 +16,9 @@ import Foundation
 enum SearchIndex {
     static let format = "tessera.search"
     static let version = 1
-    /// Pages per file of `docs/`.
-    static let pagesPerChunk = 100
+    /// Pages per file of `docs/`: a query's first ten results fetch at most ten files of about
+    /// 5 KB.
+    static let pagesPerChunk = 20
     /// A shard larger than this is split by the next letter of its terms.
     static let shardBytes = 16_000
 
@@ -44,18 +45,25 @@ enum SearchIndex {
     }
 
     /// Every file of the index, for the documents of every language.
-    static func files(_ documents: [SearchDocument], languages: [String], basePath: String) -> [OutputFile] {
+    /// `translations`: the theme's and site's strings, whose `search.*` keys go into each
+    /// `meta.json` for the search dialog (its script builds it when a reader opens it, so pages
+    /// do not carry it).
+    static func files(_ documents: [SearchDocument], languages: [String], basePath: String, translations: [String: TranslationTable] = [:]) -> [OutputFile] {
         var byLanguage: [String: [SearchDocument]] = [:]
         for document in documents { byLanguage[document.language, default: []].append(document) }
         var files: [OutputFile] = []
         for language in languages {
             let documents = (byLanguage[language] ?? []).sorted { $0.url < $1.url }
-            files += self.files(of: documents, language: language)
+            var strings: [String: JSONValue] = [:]
+            for (key, entry) in translations[language]?.entries ?? [:] where key.hasPrefix("search.") {
+                if case .text(let text) = entry { strings[String(key.dropFirst("search.".count))] = .string(text) }
+            }
+            files += self.files(of: documents, language: language, strings: strings)
         }
         return files
     }
 
-    private static func files(of documents: [SearchDocument], language: String) -> [OutputFile] {
+    private static func files(of documents: [SearchDocument], language: String, strings: [String: JSONValue]) -> [OutputFile] {
         let folder = "search/\(language)/"
         let analyzer = SearchAnalyzer(language: language)
         let averageLength = documents.isEmpty ? 1 : Double(documents.reduce(0) { $0 + $1.length }) / Double(documents.count)
@@ -127,7 +135,7 @@ enum SearchIndex {
             files.append(OutputFile(path: folder + "terms/\(number).json", contents: .data(Data(bytes))))
         }
 
-        // Pages, a hundred to a file.
+        // Pages, twenty to a file.
         for start in stride(from: 0, to: documents.count, by: pagesPerChunk) {
             let chunk = documents[start..<min(start + pagesPerChunk, documents.count)].map { document -> JSONValue in
                 var object: [String: JSONValue] = ["url": .string(document.url), "title": .string(document.title), "section": .string(document.section)]
@@ -167,6 +175,7 @@ enum SearchIndex {
                 "letters": .object(Dictionary(uniqueKeysWithValues: SearchAnalyzer.foldedLetters.map { (String($0.key), JSONValue.string($0.value)) })),
             ]),
             "shards": .array(shards.map { .string($0.prefix) }),
+            "strings": .object(strings),
             "sections": .array(sections.keys.sorted().map { name in
                 let own = documents.first { $0.section == name && $0.url.hasSuffix("/\(name)/") }
                 return .object(["name": .string(name), "title": .string(own.flatMap { titles[$0.url] } ?? name), "pages": .int(sections[name]?.count ?? 0)])

@@ -25,9 +25,9 @@ import Testing
     /// The URLs a language's index lists, in order.
     static func indexed(_ site: TemporarySite, _ language: String) throws -> [String] {
         let meta = try JSONSerialization.jsonObject(with: Data(site.read("search/\(language)/meta.json").utf8)) as! [String: Any]
-        let pages = meta["pages"] as! Int
+        let pages = meta["pages"] as! Int, perChunk = meta["pagesPerChunk"] as! Int
         var urls: [String] = []
-        for chunk in 0..<((pages + 99) / 100) {
+        for chunk in 0..<((pages + perChunk - 1) / perChunk) {
             let list = try JSONSerialization.jsonObject(with: Data(site.read("search/\(language)/docs/\(chunk).json").utf8)) as! [[String: Any]]
             urls += list.map { $0["url"] as! String }
         }
@@ -58,6 +58,32 @@ import Testing
         #expect(SearchAnalyzer(language: "zh").terms("我们的网站支持中文搜索") .contains("搜索"))
     }
 
+    /// The ASCII reader gives ICU's words, folded, for every ASCII text it reads, and declines
+    /// the others: generated texts of letters, digits, joiners in every position, punctuation.
+    @Test func theASCIIReaderGivesICUsWordsOrDeclines() {
+        let alphabet = Array("aZ9 '.,;:-_!?/\n\t@#()\"e0Q")
+        var generator = SeededGenerator(seed: 11)
+        var read = 0, declined = 0
+        for _ in 0..<4000 {
+            let length = Int(generator.next() % 24)
+            var text = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            if generator.next() % 4 == 0 { text += " caf\u{E9}" }
+            var fast: [String] = []
+            let accepted = ASCIIWords.forEach(text) { fast.append(String(decoding: $0, as: UTF8.self)) }
+            var icu: [String] = []
+            SearchAnalyzer.words(text) { icu.append(SearchAnalyzer.fold($0)) }
+            if accepted {
+                read += 1
+                #expect(fast == icu, "\(text.debugDescription): \(fast) against ICU's \(icu)")
+            } else {
+                declined += 1
+                #expect(fast.isEmpty)
+                #expect(text.contains("_") || text.unicodeScalars.contains { $0.value >= 0x80 }, "\(text.debugDescription)")
+            }
+        }
+        #expect(read > 1200 && declined > 1200, "\(read) read, \(declined) declined")
+    }
+
     /// The browser's analyzer gives every text the build's terms: random texts of each
     /// language's letters, accents, apostrophes, Arabic marks, Greek and CJK.
     @Test(.enabled(if: Tools.available("node"), "node is not on PATH"))
@@ -66,7 +92,7 @@ import Testing
             "chevaux", "Été", "l'Été", "L’arbre", "qu'il", "Häuser", "STRASSE", "Straße", "grandes", "heureuse", "actrices", "bateaux", "jeux",
             "libraries", "boxes", "Swift's", "series", "3.14", "2026", "v2", "naïve", "ÉCOLE", "ΟΔΟΣ", "Ὀδυσσεύς", "İstanbul", "Œuvre", "ﬁle",
             "الْمَكْتَبَاتُ", "وبالكتاب", "مدرسة", "إلى", "أحمد", "ـكتـاب", "東京都に住んでいます", "我们的网站", "がぎぐ", "한국어",
-            "hello-world", "e-mail", "don't", "I'm", "o'clock", "—", "«", "»", ",", ".", "!", "?", "\n", " ", "  ",
+            "hello-world", "e-mail", "don't", "I'm", "o'clock", "the", "The", "les", "Der", "und", "fur", "which", "في", "to", "—", "«", "»", ",", ".", "!", "?", "\n", " ", "  ",
         ]
         var generator = SeededGenerator(seed: 7)
         let languages = ["en", "fr", "de", "ar", "ja"]

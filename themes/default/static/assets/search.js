@@ -184,16 +184,73 @@ export class Index {
   }
 }
 
-// The dialog (or the search page): field, filters, results, announcements.
-export function attach(root) {
-  const base = root.dataset.searchBase, language = root.dataset.searchLanguage;
-  const index = new Index(base, language);
+const indexes = new Map();
+function indexOf(base, language) {
+  const key = base + "|" + language;
+  if (!indexes.has(key)) indexes.set(key, new Index(base, language));
+  return indexes.get(key);
+}
+
+// Strings of the dialog when the index has none of the theme's (`search.*` of its tables).
+const fallbackStrings = {
+  title: "Search this site", label: "Search", placeholder: "Search", section: "Section", allSections: "All sections",
+  close: "Close search", none: "No results for “[query]”", one: "1 result", many: "[count] results",
+  unavailable: "Search is not available right now.", hint: "Type to search. Use the arrow keys to move between results.",
+};
+
+function element(name, attributes = {}, ...children) {
+  const node = document.createElement(name);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "class") node.className = value; else if (key === "text") node.textContent = value; else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+// The search dialog, made when a reader first opens it (pages do not carry it): the header
+// link's data says where the index is; the index says the words, in the page's language.
+let dialog;
+export async function openDialog(link) {
+  if (!dialog) {
+    const index = indexOf(link.dataset.searchBase, link.dataset.searchLanguage);
+    let meta = null;
+    try { meta = await index.meta(); } catch (_) { /* said in the status line */ }
+    const s = { ...fallbackStrings, ...(meta && meta.strings) };
+    const input = element("input", { type: "search", name: "q", autocomplete: "off", spellcheck: "false", placeholder: s.placeholder, "aria-describedby": "search-dialog-hint", "aria-controls": "search-dialog-results" });
+    const close = element("button", { class: "search-close", type: "button" }, element("span", { class: "icon icon--close", "aria-hidden": "true" }), element("span", { class: "visually-hidden", text: s.close }));
+    const form = element("form", { class: "search-form", role: "search", method: "get", action: link.getAttribute("href").startsWith("#") ? "" : link.getAttribute("href") },
+      element("label", { class: "search-field" }, element("span", { class: "icon icon--search", "aria-hidden": "true" }), element("span", { class: "visually-hidden", text: s.label }), input),
+      element("select", { class: "search-section", "data-search-section": "", hidden: "", "aria-label": s.section }, element("option", { value: "", text: s.allSections })),
+      close);
+    dialog = element("dialog", { class: "search-dialog", id: "search-dialog", "aria-labelledby": "search-dialog-title" },
+      element("h2", { class: "visually-hidden", id: "search-dialog-title", text: s.title }),
+      form,
+      element("p", { class: "visually-hidden", id: "search-dialog-hint", text: s.hint }),
+      element("p", { class: "search-status", role: "status", "data-search-status": "" }),
+      element("ol", { class: "search-results", id: "search-dialog-results", "data-search-results": "" }));
+    document.body.append(dialog);
+    close.addEventListener("click", () => dialog.close());
+    // A click on the backdrop (the dialog element itself, outside its box) closes it.
+    dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
+    attach(dialog, { index, strings: s });
+    if (!meta) dialog.querySelector("[data-search-status]").textContent = s.unavailable;
+  }
+  if (!dialog.open) dialog.showModal();
+  dialog.querySelector("input[type=search]").focus();
+}
+
+// The dialog or the search page: field, filters, results, announcements. The search page gives
+// its strings as `data-search-*` attributes.
+export function attach(root, given = {}) {
+  const base = root.dataset.searchBase, language = root.dataset.searchLanguage || document.documentElement.lang;
+  const index = given.index || indexOf(base, language);
   const input = root.querySelector("input[type=search]");
   const list = root.querySelector("[data-search-results]");
   const status = root.querySelector("[data-search-status]");
   const section = root.querySelector("[data-search-section]");
-  const strings = root.dataset;
-  const shown = 10;
+  const d = root.dataset;
+  const strings = given.strings || { none: d.searchNone, one: d.searchOne, many: d.searchMany, unavailable: d.searchUnavailable };
+  const shown = 10, eager = 4;
   let run = 0;
 
   index.meta().then((meta) => {
@@ -205,7 +262,7 @@ export function attach(root) {
       section.append(option);
     }
     section.hidden = meta.sections.length < 2;
-  }).catch(() => { status.textContent = strings.searchUnavailable; });
+  }).catch(() => { status.textContent = strings.unavailable; });
 
   async function update() {
     const query = input.value;
@@ -219,14 +276,14 @@ export function attach(root) {
     try {
       found = await index.search(query, { section: section && section.value });
     } catch (_) {
-      status.textContent = strings.searchUnavailable;
+      status.textContent = strings.unavailable;
       return;
     }
     if (mine !== run) return;
     const { results, terms } = found;
     status.textContent = results.length === 0
-      ? strings.searchNone.replace("[query]", query.trim())
-      : (results.length === 1 ? strings.searchOne : strings.searchMany).replace("[count]", new Intl.NumberFormat(language).format(results.length));
+      ? strings.none.replace("[query]", query.trim())
+      : (results.length === 1 ? strings.one : strings.many).replace("[count]", new Intl.NumberFormat(language).format(results.length));
     const items = [];
     for (const result of results.slice(0, shown)) {
       const doc = await result.data();
@@ -246,7 +303,9 @@ export function attach(root) {
       excerpt.className = "search-result-excerpt";
       item.append(link, meta, excerpt);
       items.push(item);
-      index.excerpt(doc, terms).then((e) => {
+      // The words around the match come from the page's JSON: fetched for the first results at
+      // once, for the others when they scroll into view.
+      const fill = () => index.excerpt(doc, terms).then((e) => {
         if (mine !== run) return;
         if (e.before) excerpt.append("… ");
         for (const piece of e.pieces) {
@@ -254,6 +313,11 @@ export function attach(root) {
         }
         if (e.after) excerpt.append(" …");
       });
+      if (items.length <= eager || !window.IntersectionObserver) fill();
+      else {
+        const seen = new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) { seen.disconnect(); fill(); } });
+        seen.observe(item);
+      }
     }
     list.replaceChildren(...items);
   }

@@ -133,37 +133,34 @@ if (navigator.clipboard && window.isSecureContext) {
   }
 }
 
-// Search: the header's link (or "/", or Ctrl-K) opens the search dialog; its script and the
-// index are fetched only then. Without the script, the link leads to the search page.
-const searchDialog = document.getElementById("search-dialog");
+// Search: the header's link (or "/", or Ctrl-K) opens the search dialog, which the search
+// script makes; nothing of it is fetched before. Without the script, the link leads to the
+// search page.
+const searchLink = document.querySelector("[data-search-open]");
 const canSearch = !!(window.Intl && Intl.Segmenter && window.HTMLDialogElement);
-function attachSearch(root) {
-  return import(root.dataset.searchScript).then((search) => search.attach(root)).catch(() => {
-    const status = root.querySelector("[data-search-status]");
-    if (status) status.textContent = root.dataset.searchUnavailable;
-  });
-}
-if (searchDialog && canSearch) {
-  let attached;
+if (searchLink && canSearch) {
+  searchLink.hidden = false;
+  let search;
   const openSearch = () => {
-    if (!searchDialog.open) searchDialog.showModal();
-    searchDialog.querySelector("input[type=search]").focus();
-    attached = attached || attachSearch(searchDialog);
+    search = search || import(searchLink.dataset.searchScript);
+    search.then((module) => module.openDialog(searchLink)).catch(() => {
+      if (!searchLink.getAttribute("href").startsWith("#")) location.href = searchLink.href;
+    });
   };
-  for (const link of document.querySelectorAll("[data-search-open]")) {
-    link.hidden = false;
-    link.addEventListener("click", (event) => { event.preventDefault(); openSearch(); });
-  }
+  searchLink.addEventListener("click", (event) => { event.preventDefault(); openSearch(); });
   document.addEventListener("keydown", (event) => {
     const typing = event.target.closest && event.target.closest("input, textarea, select, [contenteditable]");
     if ((event.key === "/" && !typing) || (event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey)) {
+      if (document.getElementById("search-dialog")?.open) return;
       event.preventDefault();
       openSearch();
     }
   });
-  searchDialog.querySelector("[data-search-close]")?.addEventListener("click", () => searchDialog.close());
-  // A click on the backdrop (the dialog element itself, outside its box) closes it.
-  searchDialog.addEventListener("click", (event) => { if (event.target === searchDialog) searchDialog.close(); });
 }
 const searchPage = document.querySelector("[data-search-page]");
-if (searchPage && canSearch) attachSearch(searchPage);
+if (searchPage && canSearch) {
+  import(searchPage.dataset.searchScript).then((module) => module.attach(searchPage)).catch(() => {
+    const status = searchPage.querySelector("[data-search-status]");
+    if (status) status.textContent = searchPage.dataset.searchUnavailable;
+  });
+}
