@@ -17,15 +17,18 @@ struct SearchDocument: Sendable, Equatable, Codable {
     var dateText: String?
     var tags: [String]
     var summary: String
-    /// Term → how often and where it appears: the sum of the weights of its places.
+    /// Term → how often and where it appears: the sum of the weights of its places, with the
+    /// `Weight.inTitle` bit for a term of the title.
     var terms: [String: Int]
     /// The number of terms of the page's text (title, headings and tags aside), for scores
     /// that do not favour long pages.
     var length: Int
 
-    /// Where a word counts most: a title's words over headings' and tags', over the text's.
+    /// Where a word counts most: a title's words over headings' and tags', over the text's. A
+    /// term of the title also has the `inTitle` bit of its count set.
     enum Weight {
         static let title = 10, heading = 4, tag = 4, text = 1
+        static let inTitle = 1 << 24
     }
 
     /// The page's document, or nil when it is not searched: `search: false` in its front matter
@@ -38,14 +41,15 @@ struct SearchDocument: Sendable, Equatable, Codable {
         var counts: [String: Int] = [:]
         counts.reserveCapacity(256)
         var length = 0
-        func add(_ text: String, weight: Int) {
+        func add(_ text: String, weight: Int, title: Bool = false) {
             analyzer.forEachTerm(text) { term in
                 counts[term, default: 0] += weight
+                if title { counts[term]! |= Weight.inTitle }
                 if weight == Weight.text { length += 1 }
             }
         }
         let title = page.title ?? ""
-        add(title, weight: Weight.title)
+        add(title, weight: Weight.title, title: true)
         for heading in view.headings { add(heading.text, weight: Weight.heading) }
         for tag in page.tags { add(tag, weight: Weight.tag) }
         if let content = view.content { add(Self.text(ofHTML: content), weight: Weight.text) }

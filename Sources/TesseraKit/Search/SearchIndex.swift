@@ -26,13 +26,12 @@ enum SearchIndex {
     static let k1 = 1.2, b = 0.75
 
     /// A term's score in a page, 1…63: BM25's term-frequency part over the weighted count, and a
-    /// bonus when the term is in the title (weighted counts of 10 and more), so a title's words
-    /// rank first.
+    /// bonus when the term is in the title, so a title's words rank first.
     static func score(weighted: Int, length: Int, averageLength: Double) -> Int {
-        let tf = Double(weighted)
+        let tf = Double(weighted & (SearchDocument.Weight.inTitle - 1))
         let norm = k1 * (1 - b + b * Double(length) / max(averageLength, 1))
         let part = tf * (k1 + 1) / (tf + norm)
-        let bonus = weighted >= SearchDocument.Weight.title ? 24 : 0
+        let bonus = weighted & SearchDocument.Weight.inTitle != 0 ? 24 : 0
         return max(1, min(63, Int((part * 17).rounded()) + bonus))
     }
 

@@ -106,12 +106,16 @@ export class Index {
       }
     }
     const pages = new Map();
+    const rarity = (list) => Math.log(1 + (meta.pages - list.length + 0.5) / (list.length + 0.5));
+    // A longer word the typed one starts counts less than the word itself, and never more for
+    // being rarer (a rare "componentview" must not outrank "component").
+    const exact = lists.find(([word]) => word === term);
     for (const [word, list] of lists) {
       let page = 0;
-      const weight = Math.log(1 + (meta.pages - list.length + 0.5) / (list.length + 0.5));
+      const weight = word === term ? rarity(list) : 0.8 * Math.min(rarity(list), exact ? rarity(exact[1]) : rarity(list));
       for (const value of list) {
         page += Math.floor(value / 64);
-        const score = (value % 64) * weight * (word === term ? 1 : 0.8);
+        const score = (value % 64) * weight;
         if (!pages.has(page) || pages.get(page).score < score) pages.set(page, { score, word });
       }
     }
