@@ -89,6 +89,30 @@ struct SwiftTypes {
                 public let body: [TesseraBodyBlock]?
             }
 
+            /// `api/search/<lang>.json` (`search.documents: true` in site.yml): every searched page's
+            /// text, for an index of the app's own (SQLite FTS5, Core Spotlight).
+            public struct TesseraSearchDocuments: Decodable, Sendable {
+                public let format: String
+                public let version: Int
+                public let language: String
+                public let documents: [TesseraSearchDocument]
+            }
+
+            public struct TesseraSearchDocument: Decodable, Sendable, Hashable {
+                /// The page's `page.id`.
+                public let id: String
+                public let url: String
+                public let title: String
+                public let summary: String?
+                /// The first segment of the URL (`blog`); "" for the home page.
+                public let section: String
+                public let tags: [String]
+                /// ISO 8601.
+                public let date: String?
+                /// The page's words: its body and its components' text, as plain text.
+                public let text: String
+            }
+
             /// A block of the body: a run of its Markdown as HTML, a component placed in it, or a code block.
             public enum TesseraBodyBlock: Decodable, Sendable {
                 case markdown(html: String)
@@ -365,6 +389,29 @@ struct TypeScriptTypes {
               sections: TesseraSection[];
               /** The Markdown body's blocks, in reading order. */
               body?: TesseraBodyBlock[];
+            }
+
+            /** `api/search/<lang>.json` (`search.documents: true` in site.yml): every searched page's text, for an app's own index. */
+            export interface TesseraSearchDocuments {
+              format: "\(SearchIndex.documentsFormat)";
+              version: \(SearchIndex.documentsVersion);
+              language: string;
+              documents: TesseraSearchDocument[];
+            }
+
+            export interface TesseraSearchDocument {
+              /** The page's `page.id`. */
+              id: string;
+              url: string;
+              title: string;
+              summary?: string;
+              /** The first segment of the URL (`blog`); "" for the home page. */
+              section: string;
+              tags: string[];
+              /** ISO 8601. */
+              date?: string;
+              /** The page's words: its body and its components' text, as plain text. */
+              text: string;
             }
 
             /** A block of the body: a run of its Markdown as HTML, or a component placed in it. */

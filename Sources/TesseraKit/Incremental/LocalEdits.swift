@@ -244,6 +244,9 @@ enum LocalEdits {
             let made = Set(index.map(\.path))
             stale = cache.written.keys.filter { SearchIndex.isShardOrChunk($0) && !made.contains($0) && !copies.contains($0) }
             files += index
+            if configuration.search.documents {
+                files += SearchIndex.appDocuments(updated.rendered.searchDocuments, languages: configuration.languages.map(\.code))
+            }
         }
         basis.site = updated
         basis.mapper = mapper

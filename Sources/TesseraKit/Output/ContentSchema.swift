@@ -53,6 +53,15 @@ struct ContentSchemaWriter {
         for code in codes {
             definitions["component-\(code)"] = componentDefinition(code)
         }
+        // `api/search/<lang>.json` (`search.documents: true`): every searched page's text, for an app's own index.
+        definitions["searchDocuments"] = object([
+            "format": ["const": SearchIndex.documentsFormat], "version": ["const": SearchIndex.documentsVersion], "language": ["type": "string"],
+            "documents": ["type": "array", "items": object([
+                "id": ["type": "string"], "url": ["type": "string"], "title": ["type": "string"], "summary": ["type": "string"],
+                "section": ["type": "string"], "tags": ["type": "array", "items": ["type": "string"]],
+                "date": ["type": "string", "format": "date-time"], "text": ["type": "string"],
+            ], required: ["id", "url", "title", "section", "tags", "text"])],
+        ], required: ["format", "version", "language", "documents"])
         var schema: [String: Any] = [
             "$schema": Self.dialect,
             "title": "Tessera page",

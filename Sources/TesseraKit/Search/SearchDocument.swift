@@ -17,6 +17,10 @@ struct SearchDocument: Sendable, Equatable, Codable {
     var dateText: String?
     var tags: [String]
     var summary: String
+    /// The page's id (`page.id` of its JSON), and its words as plain text, for apps
+    /// (`search.documents: true`); the text is nil otherwise.
+    var id: String
+    var text: String?
     /// Term → how often and where it appears: the sum of the weights of its places, with the
     /// `Weight.inTitle` bit for a term of the title.
     var terms: [String: Int]
@@ -38,10 +42,12 @@ struct SearchDocument: Sendable, Equatable, Codable {
         let page = view.page
         guard isSearched(page, options: options, outputs: outputs) else { return nil }
         let analyzer = SearchAnalyzer.of(page.language)
+        var texts: [String] = []
         var counts: [String: Int] = [:]
         counts.reserveCapacity(256)
         var length = 0
         func add(_ text: String, weight: Int, title: Bool = false) {
+            if options.documents && weight == Weight.text { texts.append(text) }
             analyzer.forEachTerm(text) { term in
                 counts[term, default: 0] += weight
                 if title { counts[term]! |= Weight.inTitle }
@@ -73,7 +79,7 @@ struct SearchDocument: Sendable, Equatable, Codable {
             url: basePath + page.url.dropFirst(), json: (page.outputs ?? outputs).contains("json") ? basePath + page.jsonOutputPath : nil,
             language: page.language, title: title, section: section,
             date: page.date.map(FeedWriter.rfc3339), dateText: dateText, tags: page.tags, summary: page.summary ?? "",
-            terms: counts, length: length)
+            id: page.contentID, text: options.documents ? texts.joined(separator: "\n") : nil, terms: counts, length: length)
     }
 
     /// Whether the page is in the index (see `make`).

@@ -22,5 +22,8 @@ extension Step where Product == RenderedSite {
             context.reuse.drop(context.reuse.lastBuildOutputs { SearchIndex.isShardOrChunk($0) && !made.contains($0) && !copied.contains($0) })
         }
         site.outputs += files
+        if configuration.search.documents {
+            site.outputs += SearchIndex.appDocuments(site.searchDocuments, languages: configuration.languages.map(\.code))
+        }
     } }
 }

@@ -35,6 +35,27 @@ enum SearchIndex {
         return max(1, min(63, Int((part * 17).rounded()) + bonus))
     }
 
+    static let documentsFormat = "tessera.search-documents"
+    static let documentsVersion = 1
+
+    /// `api/search/<lang>.json` of each language: every searched page's id, URL, title, summary,
+    /// section, tags, date and text, for an app to load into an index of its own.
+    static func appDocuments(_ documents: [SearchDocument], languages: [String]) -> [OutputFile] {
+        languages.map { language in
+            let list = documents.filter { $0.language == language }.sorted { $0.url < $1.url }.map { document -> JSONValue in
+                var object: [String: JSONValue] = [
+                    "id": .string(document.id), "url": .string(document.url), "title": .string(document.title), "section": .string(document.section),
+                    "tags": .array(document.tags.map(JSONValue.string)), "text": .string(document.text ?? ""),
+                ]
+                if !document.summary.isEmpty { object["summary"] = .string(document.summary) }
+                if let date = document.date { object["date"] = .string(date) }
+                return .object(object)
+            }
+            let file: JSONValue = ["format": .string(documentsFormat), "version": .int(documentsVersion), "language": .string(language), "documents": .array(list)]
+            return OutputFile(path: "api/search/\(language).json", contents: .data(Data(file.bytes)))
+        }
+    }
+
     /// Whether `path` names a numbered file of an index (`search/en/terms/12.json`), whose number
     /// of files changes with the pages.
     static func isShardOrChunk(_ path: String) -> Bool {

@@ -8,7 +8,7 @@ import Foundation
 /// numbers in a fixed order. A file of another version, or cut short, reads as empty.
 enum SearchStore {
     static let name = "search.documents"
-    private static let magic: UInt32 = 0x5453_4931 // "TSI1"
+    private static let magic: UInt32 = 0x5453_4932 // "TSI2"
 
     static func path(in cacheDirectory: String) -> String { cacheDirectory + "/" + name }
 
@@ -40,6 +40,8 @@ enum SearchStore {
             int(document.tags.count)
             document.tags.forEach(string)
             string(document.summary)
+            string(document.id)
+            optional(document.text)
             int(document.length)
             int(document.terms.count)
             for (term, weight) in document.terms.sorted(by: { $0.key < $1.key }) {
@@ -86,7 +88,7 @@ enum SearchStore {
                 let url = string(), json = optional(), language = string(), title = string(), section = string()
                 let date = optional(), dateText = optional()
                 let tags = (0..<count()).map { _ in string() }
-                let summary = string(), length = int()
+                let summary = string(), id = string(), text = optional(), length = int()
                 let termCount = count()
                 var terms: [String: Int] = [:]
                 terms.reserveCapacity(termCount)
@@ -96,7 +98,7 @@ enum SearchStore {
                 }
                 documents[url] = SearchDocument(
                     url: url, json: json, language: language, title: title, section: section, date: date, dateText: dateText,
-                    tags: tags, summary: summary, terms: terms, length: length)
+                    tags: tags, summary: summary, id: id, text: text, terms: terms, length: length)
             }
             return failed ? [:] : documents
         }

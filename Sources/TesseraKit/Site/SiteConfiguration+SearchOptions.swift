@@ -8,10 +8,13 @@ extension SiteConfiguration {
         /// Pages left out, by URL: `/legal/` (that page), `/drafts/*` (pages one level below),
         /// `/archive/**` (every page below).
         public var exclude: [String] = []
+        /// `documents: true` also writes `api/search/<lang>.json`: every searched page's text,
+        /// for an app's own index (SQLite FTS5, Core Spotlight).
+        public var documents = false
 
         public init() {}
 
-        static let names = ["enabled", "exclude"]
+        static let names = ["enabled", "exclude", "documents"]
 
         mutating func read(_ node: ContentNode) throws {
             if let flag = node.bool {
@@ -26,6 +29,9 @@ extension SiteConfiguration {
                 case "enabled":
                     guard let flag = option.value.bool else { throw TesseraError("'search.enabled' must be true or false", at: option.value.location) }
                     enabled = flag
+                case "documents":
+                    guard let flag = option.value.bool else { throw TesseraError("'search.documents' must be true or false", at: option.value.location) }
+                    documents = flag
                 case "exclude":
                     let list = option.value.list ?? [option.value]
                     exclude = try list.map { item in

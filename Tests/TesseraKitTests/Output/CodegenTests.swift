@@ -25,6 +25,12 @@ import Testing
             .sorted().map { root + "/" + $0 }
     }
 
+    /// The example site's search documents for apps, one file per language (`search.documents: true`).
+    static var exampleSearchDocuments: [String] {
+        let folder = ExampleSiteCrawlTests.output + "/api/search"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
+    }
+
     static func folder() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-codegen-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -47,6 +53,11 @@ import Testing
         }
         for path in CommandLine.arguments.dropFirst() {
             do {
+                if path.contains("/api/search/") {
+                    let file = try JSONDecoder().decode(TesseraSearchDocuments.self, from: try Data(contentsOf: URL(fileURLWithPath: path)))
+                    if file.documents.isEmpty || file.documents.contains(where: { $0.text.isEmpty && $0.summary == nil }) { failures += 1; print("\\(path): empty") }
+                    continue
+                }
                 let page = try JSONDecoder().decode(TesseraPage.self, from: try Data(contentsOf: URL(fileURLWithPath: path)))
                 for section in page.sections { walk(section.items + [section.header, section.footer].compactMap { $0 }) }
             } catch {
@@ -70,10 +81,12 @@ import Testing
             .write(toFile: folder + "/future.json", atomically: true, encoding: .utf8)
         let compile = try Self.run("swiftc", ["-Onone", "TesseraContent.swift", "main.swift", "-o", "decode"], in: folder)
         try #require(compile.status == 0, "\(compile.output)")
-        let decoded = try Self.run(folder + "/decode", pages + [folder + "/future.json"], in: folder)
+        let documents = Self.exampleSearchDocuments
+        #expect(documents.count == 4, "en, fr, de, ar: \(documents)")
+        let decoded = try Self.run(folder + "/decode", pages + [folder + "/future.json"] + documents, in: folder)
         #expect(decoded.status == 0, "\(decoded.output)")
         let counts = decoded.output.split(separator: " ")
-        #expect(decoded.output.hasPrefix("decoded \(pages.count + 1) "), "\(decoded.output)")
+        #expect(decoded.output.hasPrefix("decoded \(pages.count + 1 + documents.count) "), "\(decoded.output)")
         #expect(counts.last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } == "1", "only the future widget is unknown: \(decoded.output)")
 
         // A wrong type in a known component fails to decode.
@@ -93,9 +106,12 @@ import Testing
         try CodeGenerator.generate(.typescript, registry: Self.exampleRegistry).write(toFile: folder + "/tessera-content.ts", atomically: true, encoding: .utf8)
         // Each page as a typed constant: object literals keep their literal types, and excess
         // properties are errors, so a key the types do not declare fails the check.
-        var source = "import type { TesseraPage } from \"./tessera-content\";\n"
+        var source = "import type { TesseraPage, TesseraSearchDocuments } from \"./tessera-content\";\n"
         for (index, page) in pages.enumerated() {
             source += "export const page\(index): TesseraPage = \(try String(contentsOfFile: page, encoding: .utf8));\n"
+        }
+        for (index, file) in Self.exampleSearchDocuments.enumerated() {
+            source += "export const search\(index): TesseraSearchDocuments = \(try String(contentsOfFile: file, encoding: .utf8));\n"
         }
         try source.write(toFile: folder + "/pages.ts", atomically: true, encoding: .utf8)
         let check = try Self.run("tsc", ["--noEmit", "--strict", "--target", "es2020", "tessera-content.ts", "pages.ts"], in: folder)

@@ -161,8 +161,17 @@ import Testing
             schema = json.load(open(os.path.join(root, "api/schema.json")))
             Draft202012Validator.check_schema(schema)
             validator = Draft202012Validator(schema)
+            # The search documents for apps, against their definition.
+            documents = Draft202012Validator({"$ref": "#/$defs/searchDocuments", "$defs": schema["$defs"]})
             checked = 0
             for folder, _, names in os.walk(root):
+                if os.path.relpath(folder, root).split(os.sep)[:2] == ["api", "search"]:
+                    for name in names:
+                        path = os.path.join(folder, name)
+                        checked += 1
+                        for error in documents.iter_errors(json.load(open(path))):
+                            print(os.path.relpath(path, root), list(error.absolute_path), error.message[:300])
+                    continue
                 for name in names:
                     # Page documents only: not the index and schema, feeds or the search index.
                     if not name.endswith(".json") or folder.endswith("/api") or name == "feed.json" or os.path.relpath(folder, root).split(os.sep)[0] == "search":

@@ -10,7 +10,7 @@ import Testing
 
     static func site(_ files: [String: String] = [:]) throws -> TemporarySite {
         try TemporarySite([
-            "site.yml": "title: T\nbaseURL: https://example.com/\ntheme: mini\nlanguages: [en, fr]\ntaxonomies: [tags]\nsearch: { exclude: [/legal/**] }\nbuildDate: 2026-11-22T12:00:00Z\n",
+            "site.yml": "title: T\nbaseURL: https://example.com/\ntheme: mini\nlanguages: [en, fr]\ntaxonomies: [tags]\nsearch: { exclude: [/legal/**], documents: true }\nbuildDate: 2026-11-22T12:00:00Z\n",
             "content/index.md": "---\ntitle: Home\n---\nWelcome aboard.\n",
             "content/index.fr.md": "---\ntitle: Accueil\n---\nBienvenue.\n",
             "content/blog/airships.md": "---\ntitle: Airships of the north\ndate: 2026-03-01\ntags: [travel]\n---\nThe zeppelin crossed the fjord at dawn.\n\n## Engines\n\nFour engines hummed.\n",
@@ -46,6 +46,12 @@ import Testing
         let terms = try (0..<40).compactMap { try? site.read("search/fr/terms/\($0).json") }.joined()
         #expect(terms.contains("\"cheval\":") && terms.contains("\"ete\":") && !terms.contains("\"l'ete\""), "\(terms)")
         #expect(!terms.contains("\"la\":"), "stop words are left out")
+        // For apps: each searched page's text, in the language's file.
+        let documents = try JSONSerialization.jsonObject(with: Data(site.read("api/search/en.json").utf8)) as! [String: Any]
+        let list = documents["documents"] as! [[String: Any]]
+        #expect(documents["format"] as? String == "tessera.search-documents" && list.map { $0["url"] as! String } == ["/", "/blog/airships/", "/blog/boats/"])
+        #expect((list[1]["text"] as? String)?.contains("The zeppelin crossed the fjord at dawn.") == true && list[1]["date"] as? String == "2026-03-01T00:00:00Z", "\(list[1])")
+        #expect(try site.read("api/search/fr.json").contains("Le cheval traverse la plaine"))
     }
 
     @Test func theAnalyzerFoldsSegmentsAndStemsEachLanguage() {
