@@ -218,6 +218,29 @@ import Testing
         #expect(try Self.indexed(site, "en") == ["/", "/blog/boats/", "/blog/trains/"])
     }
 
+    /// A cached build removes the shards a smaller index no longer has, and never a file of the
+    /// site's own that stands where a shard could (`static/search/...`).
+    @Test func aSmallerIndexRemovesItsOldShardsAndNoFileOfTheSite() throws {
+        var words = ""
+        // Words of every first letter: a shard each, at least.
+        for index in 0..<520 { words += String(UnicodeScalar(UInt8(97 + index % 26))) + String(UnicodeScalar(UInt8(97 + (index / 26) % 26))) + "qx\(index) " }
+        let site = try Self.site([
+            "static/search/en/terms/999.json": "{\"mine\":true}",
+            "content/blog/many.md": "---\ntitle: Many\nsummary: Words.\n---\n\(words)\n",
+        ])
+        var options = site.options()
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        try SiteBuilder(options: options).build()
+        let before = try FileManager.default.contentsOfDirectory(atPath: site.output + "/search/en/terms").count
+        try site.write("content/blog/many.md", "---\ntitle: Many\nsummary: Words.\n---\nFew words now.\n")
+        let (state, _) = try SiteBuilder(options: options).run()
+        #expect(state.keptStructure, "a body edit keeps the last build's files")
+        let after = try FileManager.default.contentsOfDirectory(atPath: site.output + "/search/en/terms").count
+        #expect(after < before, "\(before) → \(after) shards")
+        #expect(try site.read("search/en/terms/999.json") == "{\"mine\":true}")
+        #expect(try site.differencesFromAFullBuild() == [])
+    }
+
     @Test func searchOffWritesNoIndexAndBadOptionsAreErrors() throws {
         let off = try Self.site(["site.yml": "title: T\ntheme: mini\nlanguages: [en, fr]\nsearch: false\n"])
         try off.build()
