@@ -217,21 +217,25 @@ struct SearchStemmer: Sendable, Equatable {
             compiled.rules.withUnsafeBufferPointer { rules in
                 var changed = false
                 var pass = -1, skip = false
-                var length = 0
+                var length = -1
                 for rule in rules {
                     if rule.pass != pass {
                         pass = rule.pass
                         skip = false
-                        length = bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                        length = -1
                     }
-                    guard !skip, length - rule.affixLength >= rule.keep, rule.affix.count <= bytes.count else { continue }
+                    let count = rule.affix.count
+                    guard !skip, count <= bytes.count else { continue }
+                    // The byte at the affix's outer end first: most words end (or start) otherwise.
+                    guard rule.prefix ? bytes[0] == text[rule.affix.lowerBound] : bytes[bytes.count - 1] == text[rule.affix.upperBound - 1] else { continue }
                     let affix = UnsafeBufferPointer(rebasing: text[rule.affix])
+                    guard rule.prefix ? bytes.starts(with: affix) : bytes[(bytes.count - count)...].elementsEqual(affix) else { continue }
+                    if length < 0 { length = bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+                    guard length - rule.affixLength >= rule.keep else { continue }
                     if rule.prefix {
-                        guard bytes.starts(with: affix) else { continue }
-                        bytes.replaceSubrange(0..<affix.count, with: text[rule.replacement])
+                        bytes.replaceSubrange(0..<count, with: text[rule.replacement])
                     } else {
-                        guard bytes[(bytes.count - affix.count)...].elementsEqual(affix) else { continue }
-                        bytes.replaceSubrange((bytes.count - affix.count)..., with: text[rule.replacement])
+                        bytes.replaceSubrange((bytes.count - count)..., with: text[rule.replacement])
                     }
                     changed = true
                     skip = true
