@@ -16,9 +16,10 @@ public enum CodeGenerator {
 
     public static func generate(_ language: Language, registry: ComponentRegistry) -> String {
         let components = registry.codes.compactMap { registry[$0]?.schema }
+        let computed = registry.definitions.compactMapValues { $0.model?.computed }.filter { !$0.value.isEmpty }
         switch language {
-        case .swift: return SwiftTypes(components: components).file
-        case .typescript: return TypeScriptTypes(components: components).file
+        case .swift: return SwiftTypes(components: components, computed: computed).file
+        case .typescript: return TypeScriptTypes(components: components, computed: computed).file
         }
     }
 
@@ -41,6 +42,8 @@ public enum CodeGenerator {
 /// an enum over them whose `unknown` case lets an older app skip a newer component.
 struct SwiftTypes {
     var components: [ComponentSchema]
+    /// Component code → the values its Swift model publishes (`computed`).
+    var computed: [String: [ComputedValue]] = [:]
 
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal", "let", "open",
@@ -177,6 +180,80 @@ struct SwiftTypes {
                 public let toc: [TesseraHeading]?
                 /// The page's cover.
                 public let image: TesseraImage?
+                /// The lowest app version that shows every component of the page as itself
+                /// (compare with `TesseraVersion`); older apps show fallbacks.
+                public let minClientVersion: String?
+                /// On a taxonomy's list page and its terms' pages: the taxonomy (`tags`).
+                public let taxonomy: String?
+                /// On a taxonomy's list page: every term.
+                public let terms: [TesseraTerm]?
+                /// On a term's page: the term.
+                public let term: TesseraTermCount?
+            }
+
+            /// A term of a taxonomy, with its page.
+            public struct TesseraTerm: Decodable, Sendable, Hashable {
+                public let name: String
+                public let url: String
+                public let json: String
+                public let count: Int
+            }
+
+            public struct TesseraTermCount: Decodable, Sendable, Hashable {
+                public let name: String
+                public let count: Int
+            }
+
+            /// What tapping a component does: `navigate` (to the site's page `page`, whose JSON is
+            /// `json`), `open-external`, `share`, or a type of the app's own with its `parameters`.
+            /// An app that does not know `type` opens `url` when there is one.
+            public struct TesseraAction: Decodable, Sendable, Hashable {
+                public let type: String
+                public let url: String?
+                public let page: String?
+                public let json: String?
+                public let title: String?
+                /// A custom type's other values.
+                public let parameters: [String: String]
+
+                private struct Key: CodingKey {
+                    var stringValue: String
+                    var intValue: Int? { nil }
+                    init(stringValue: String) { self.stringValue = stringValue }
+                    init?(intValue: Int) { nil }
+                }
+
+                public init(from decoder: Decoder) throws {
+                    let container = try decoder.container(keyedBy: Key.self)
+                    type = try container.decode(String.self, forKey: Key(stringValue: "type"))
+                    url = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "url"))
+                    page = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "page"))
+                    json = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "json"))
+                    title = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "title"))
+                    var parameters: [String: String] = [:]
+                    for key in container.allKeys where !["type", "url", "page", "json", "title"].contains(key.stringValue) {
+                        parameters[key.stringValue] = try container.decode(String.self, forKey: key)
+                    }
+                    self.parameters = parameters
+                }
+            }
+
+            /// What screen readers say for a component.
+            public struct TesseraAccessibility: Decodable, Sendable, Hashable {
+                public let label: String?
+                public let hint: String?
+            }
+
+            /// A layout parameter: `columns: 2`, `style: compact`, `loop: true`.
+            public enum TesseraScalar: Decodable, Sendable, Hashable {
+                case string(String), number(Double), bool(Bool)
+
+                public init(from decoder: Decoder) throws {
+                    let container = try decoder.singleValueContainer()
+                    if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
+                    else if let number = try? container.decode(Double.self) { self = .number(number) }
+                    else { self = .string(try container.decode(String.self)) }
+                }
             }
 
             /// A heading of the body: `id` is its element's id in the body's HTML.
@@ -200,11 +277,16 @@ struct SwiftTypes {
                 public let last: String
                 public let previous: String?
                 public let next: String?
+                /// Items over all the pages, and on each.
+                public let items: Int?
+                public let perPage: Int?
             }
 
             public struct TesseraSection: Decodable, Sendable {
                 public let id: String
                 public let layout: String
+                /// The layout's parameters, as content gives them.
+                public let layoutOptions: [String: TesseraScalar]?
                 public let header: TesseraComponent?
                 public let footer: TesseraComponent?
                 public let items: [TesseraComponent]
@@ -275,8 +357,9 @@ struct SwiftTypes {
                 public let format: String
             }
 
-            /// A component of a page, by its `type`. `unknown` is a component this version of the
-            /// app does not know (newer content): skip it.
+            /// A component of a page, by its `type`. A component this app does not know (newer
+            /// content), or knows only at an older `version`, decodes as its `fallback` when it has
+            /// one, else as `unknown`: skip it.
             public indirect enum TesseraComponent: Decodable, Sendable {
 
             """
@@ -286,19 +369,27 @@ struct SwiftTypes {
         out += """
                 case unknown(type: String, id: String)
 
-                private enum CodingKeys: String, CodingKey { case type, id }
+                private enum CodingKeys: String, CodingKey { case type, id, version, fallback }
 
                 public init(from decoder: Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     let type = try container.decode(String.self, forKey: .type)
+                    let version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
                     switch type {
 
             """
         for schema in components {
-            out += "        case \"\(schema.code)\": self = .\(SwiftTypes.caseName(schema.code))(try \(CodeGenerator.typeName(schema.code))Component(from: decoder))\n"
+            let type = CodeGenerator.typeName(schema.code) + "Component"
+            out += "        case \"\(schema.code)\" where version <= \(type).schemaVersion: self = .\(SwiftTypes.caseName(schema.code))(try \(type)(from: decoder))\n"
         }
         out += """
-                    default: self = .unknown(type: type, id: try container.decode(String.self, forKey: .id))
+                    default:
+                        // `"fallback": "hide"`, or none: nothing to show in its place.
+                        if let fallback = try? container.decodeIfPresent(TesseraComponent.self, forKey: .fallback) {
+                            self = fallback
+                        } else {
+                            self = .unknown(type: type, id: try container.decode(String.self, forKey: .id))
+                        }
                     }
                 }
             }
@@ -325,7 +416,23 @@ struct SwiftTypes {
         out += "public struct \(CodeGenerator.typeName(schema.code))Component: Decodable, Sendable {\n"
         out += "    public static let type = \"\(schema.code)\"\n"
         out += "    public static let schemaVersion = \(schema.version)\n"
-        out += "    public let id: String\n    public let version: Int\n    /// Where the component leads: its first link.\n    public let action: String?\n    public let fields: Fields\n\n"
+        out += "    /// Stable across builds: `id:` in content, else made from its section, type and place.\n"
+        out += "    public let id: String\n    public let version: Int\n    /// What tapping it does: the action written on it, else its first link's.\n    public let action: TesseraAction?\n"
+        out += "    /// The action's URL, for apps that only open URLs.\n    public let url: String?\n    public let accessibility: TesseraAccessibility?\n"
+        let computed = self.computed[schema.code] ?? []
+        if !computed.isEmpty { out += "    /// What the theme's Swift model computes for display.\n    public let computed: Computed?\n" }
+        out += "    public let fields: Fields\n\n"
+        if !computed.isEmpty {
+            out += "    public struct Computed: Decodable, Sendable {\n"
+            for value in computed {
+                out += "        /// \(value.description.replacingOccurrences(of: "\n", with: " "))\n"
+                switch value.kind {
+                case .bool: out += "        public let \(Self.property(value.name)): Bool?\n"
+                case .text, .enum: out += "        public let \(Self.property(value.name)): String?\n"
+                }
+            }
+            out += "    }\n\n"
+        }
         out += "    public struct Fields: Decodable, Sendable {\n"
         for field in fields {
             if let doc = field.doc { out += "        /// \(doc.replacingOccurrences(of: "\n", with: " "))\n" }
@@ -349,6 +456,7 @@ struct SwiftTypes {
 /// union discriminated by `type`.
 struct TypeScriptTypes {
     var components: [ComponentSchema]
+    var computed: [String: [ComputedValue]] = [:]
 
     func tsType(_ field: FieldSpec) -> String {
         switch field.type {
@@ -441,12 +549,32 @@ struct TypeScriptTypes {
               date?: string;
               tags: string[];
               translations?: { lang: string; url: string; json: string }[];
-              pagination?: { current: number; total: number; first: string; last: string; previous?: string; next?: string };
+              pagination?: { current: number; total: number; items: number; perPage: number; first: string; last: string; previous?: string; next?: string };
               /** The body's headings, nested: a table of contents. */
               toc?: TesseraHeading[];
               /** The page's cover. */
               image?: TesseraImage;
+              /** The lowest app version that shows every component of the page as itself; older apps show fallbacks. */
+              minClientVersion: string;
+              /** On a taxonomy's list page and its terms' pages: the taxonomy (`tags`). */
+              taxonomy?: string;
+              terms?: { name: string; url: string; json: string; count: number }[];
+              term?: { name: string; count: number };
             }
+
+            /** What tapping a component does; an app that does not know `type` opens `url` when there is one. */
+            export interface TesseraAction {
+              type: "navigate" | "open-external" | "share" | (string & {});
+              url?: string;
+              /** For `navigate` to a page of the site: its id and JSON URL. */
+              page?: string;
+              json?: string;
+              title?: string;
+              /** A custom type's parameters. */
+              [parameter: string]: string | undefined;
+            }
+
+            export interface TesseraAccessibility { label?: string; hint?: string }
 
             /** A heading of the body: `id` is its element's id in the body's HTML. */
             export interface TesseraHeading {
@@ -459,6 +587,7 @@ struct TypeScriptTypes {
             export interface TesseraSection {
               id: string;
               layout: string;
+              layoutOptions?: { [option: string]: string | number | boolean };
               header?: TesseraComponent;
               footer?: TesseraComponent;
               items: TesseraComponent[];
@@ -491,7 +620,27 @@ struct TypeScriptTypes {
             out += "\n"
             if let description = schema.description { out += "/** \(description.replacingOccurrences(of: "*/", with: "* /")) */\n" }
             out += "export interface \(CodeGenerator.typeName(schema.code))Component {\n"
-            out += "  id: string;\n  type: \"\(Self.escape(schema.code))\";\n  version: number;\n  action?: string;\n  fields: {\n"
+            out += "  id: string;\n  type: \"\(Self.escape(schema.code))\";\n  version: number;\n  action?: TesseraAction;\n  url?: string;\n  accessibility?: TesseraAccessibility;\n"
+            switch schema.fallback {
+            case .hide?: out += "  fallback?: \"hide\";\n"
+            case .component(let target, _, _)?: out += "  fallback?: \(CodeGenerator.typeName(target))Component;\n"
+            case nil: break
+            }
+            let computed = self.computed[schema.code] ?? []
+            if !computed.isEmpty {
+                out += "  computed?: {\n"
+                for value in computed {
+                    let type: String
+                    switch value.kind {
+                    case .text: type = "string"
+                    case .bool: type = "boolean"
+                    case .enum(let values): type = values.map { "\"\(Self.escape($0))\"" }.joined(separator: " | ")
+                    }
+                    out += "    /** \(value.description.replacingOccurrences(of: "*/", with: "* /")) */\n    \(Self.key(value.name))?: \(type);\n"
+                }
+                out += "  };\n"
+            }
+            out += "  fields: {\n"
             if schema.code == BodyComponent.code { out += "    content: TesseraBodyBlock[];\n" }
             for field in schema.fields {
                 if let description = field.description { out += "    /** \(description.replacingOccurrences(of: "*/", with: "* /")) */\n" }
@@ -502,10 +651,26 @@ struct TypeScriptTypes {
         out += "\n/** Every component this site's schemas define, by `type`. Skip a `type` not listed here: newer content may use newer components. */\n"
         out += "export type TesseraComponent =\n" + components.map { "  | \(CodeGenerator.typeName($0.code))Component" }.joined(separator: "\n") + ";\n\n"
         out += "export const tesseraComponentTypes = [" + components.map { "\"\(Self.escape($0.code))\"" }.joined(separator: ", ") + "] as const;\n\n"
+        out += "/** The schema version of each type this file was made from: a higher version may not decode as it. */\n"
+        out += "export const tesseraSchemaVersions: { readonly [type: string]: number } = {" + components.map { " \"\(Self.escape($0.code))\": \($0.version)" }.joined(separator: ",") + " };\n\n"
         out += """
-            /** True for a component of a type this file knows. */
-            export function isKnownComponent(component: { type: string }): component is TesseraComponent {
-              return (tesseraComponentTypes as readonly string[]).includes(component.type);
+            /** True for a component of a type this file knows, at a version it knows. (No ES2017 `includes`:
+             *  the file compiles under tsc's default target.) */
+            export function isKnownComponent(component: { type: string; version?: number }): component is TesseraComponent {
+              if (!Object.prototype.hasOwnProperty.call(tesseraSchemaVersions, component.type)) return false;
+              return (component.version ?? 1) <= tesseraSchemaVersions[component.type];
+            }
+
+            /** What to show for `component`: itself when known, else its fallback (followed as far as
+             *  needed), else nothing (`"hide"`, or no fallback). */
+            export function resolveComponent(component: { type: string; fallback?: unknown }): TesseraComponent | undefined {
+              let current: unknown = component;
+              for (let depth = 0; depth < 8 && typeof current === "object" && current !== null; depth++) {
+                const candidate = current as { type: string; fallback?: unknown };
+                if (isKnownComponent(candidate)) return candidate;
+                current = candidate.fallback;
+              }
+              return undefined;
             }
 
             """

@@ -23,9 +23,29 @@ public protocol ComponentModel: SendableMetatype {
     /// The body template used when no theme provides one.
     static var defaultTemplate: String? { get }
     static func viewData(from fields: ComponentFields, context: TransformContext) throws -> ViewData
+    /// The values of `ViewData` an app needs to show what the web shows ("+12%", "42% complete"),
+    /// published in the page JSON as the component's `computed` object, in the schema and in the
+    /// generated types. Values only templates need (a class name) are left out.
+    static var computed: [ComputedValue] { get }
+}
+
+/// A value a `ComponentModel` computes that apps get beside the fields.
+public struct ComputedValue: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case text, bool
+        case `enum`([String])
+    }
+    public var name: String
+    public var kind: Kind
+    public var description: String
+
+    public static func text(_ name: String, _ description: String) -> ComputedValue { ComputedValue(name: name, kind: .text, description: description) }
+    public static func bool(_ name: String, _ description: String) -> ComputedValue { ComputedValue(name: name, kind: .bool, description: description) }
+    public static func oneOf(_ name: String, _ values: [String], _ description: String) -> ComputedValue { ComputedValue(name: name, kind: .enum(values), description: description) }
 }
 
 extension ComponentModel {
+    public static var computed: [ComputedValue] { [] }
     public static var defaultSchema: ComponentSchema? { nil }
     public static var defaultTemplate: String? { nil }
 }
@@ -54,12 +74,14 @@ public struct AnyComponentModel: Sendable {
     public let code: String
     public let defaultSchema: ComponentSchema?
     public let defaultTemplate: String?
+    public let computed: [ComputedValue]
     let make: @Sendable (ComponentFields, TransformContext) throws -> ViewValue
 
     public init<Model: ComponentModel>(_ model: Model.Type) {
         code = Model.code
         defaultSchema = Model.defaultSchema
         defaultTemplate = Model.defaultTemplate
+        computed = Model.computed
         make = { fields, context in try ViewValueEncoder().encode(Model.viewData(from: fields, context: context)) }
     }
 }

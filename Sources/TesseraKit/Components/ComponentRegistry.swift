@@ -67,6 +67,7 @@ public struct ComponentRegistry: Sendable {
                 registry.definitions[model.code] = ComponentDefinition(schema: schema, templatePath: nil, model: model)
             }
         }
+        ComponentSchema.checkFallbacks(in: registry.definitions, errors: errors)
         return registry
     }
 }

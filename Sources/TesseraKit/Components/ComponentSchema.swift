@@ -16,6 +16,12 @@ public struct ComponentSchema: Sendable, Equatable {
     /// `search: false`: the component's text is left out of the search index (navigation,
     /// calls to action, legal notes).
     public var searchable = true
+    /// `fallback:`: what an app that does not know this component (or this version of it) shows.
+    public var fallback: ComponentFallback?
+    /// `minClientVersion:`: the first release of the app that shows this component at this version.
+    public var minClientVersion: ClientVersion?
+    /// `accessibility:`: templates of the label and hint screen readers get, for the web and apps.
+    public var accessibility: ComponentAccessibility?
 
     public init(code: String, description: String? = nil, shell: String? = nil, fields: [FieldSpec] = [], example: ContentNode? = nil, file: String) {
         self.code = code
@@ -31,10 +37,11 @@ public struct ComponentSchema: Sendable, Equatable {
     /// Whether the schema declares `name` (without copying the field).
     public func declares(_ name: String) -> Bool { fields.contains { $0.name == name } }
 
-    static let keys = ["description", "shell", "fields", "example", "version", "search"]
+    static let keys = ["description", "shell", "fields", "example", "version", "search", "fallback", "minClientVersion", "accessibility"]
     /// Names templates already use for the rendering context; a field may not shadow them.
     // `t`, `asset`, `integrity` and `picture` are the template helpers: a field of that name would be hidden.
-    static let reservedFieldNames = ["component", "componentCode", "site", "page", "body", "section", "id", "t", "asset", "integrity", "picture"]
+    // `action` is the item's typed action in content; `accessibilityLabel`/`Hint` are set from `accessibility:`.
+    static let reservedFieldNames = ["component", "componentCode", "site", "page", "body", "section", "id", "action", "t", "asset", "integrity", "picture", "accessibilityLabel", "accessibilityHint"]
 
     static func load(code: String, path: String) throws -> ComponentSchema {
         let root = try YAMLParser.parseMapping(try FileTree.readText(path), file: path, what: "a component schema")
@@ -47,6 +54,9 @@ public struct ComponentSchema: Sendable, Equatable {
                 schema.shell = entry.value.scalarText
                 schema.shellLocation = entry.value.location
             case "example": schema.example = entry.value
+            case "fallback": schema.fallback = errors.attempt { try ComponentFallback.parse(entry.value) }
+            case "minClientVersion": schema.minClientVersion = errors.attempt { try ClientVersion.parse(entry.value) }
+            case "accessibility": schema.accessibility = errors.attempt { try ComponentAccessibility.parse(entry.value) }
             case "search":
                 guard case .bool(let flag) = entry.value.value else {
                     errors.report(Diagnostic(.error, "a schema's 'search' must be true or false, found \(entry.value.scalarText ?? entry.value.kindDescription)", at: entry.value.location, hint: "write `search: false` to leave the component's text out of the search index"))

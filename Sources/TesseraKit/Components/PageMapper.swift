@@ -109,9 +109,11 @@ struct PageMapper: Sendable {
             if let codes = section.examples {
                 items += errors.attempt { try exampleItems(codes, at: section.examplesLocation ?? section.location, context: context) } ?? []
             }
-            return SectionView(
+            var view = SectionView(
                 id: section.id, layout: section.layout, layoutLocation: section.layoutLocation,
                 header: map(section.header), items: items, footer: map(section.footer))
+            view.layoutOptions = section.layoutOptions
+            return view
         }
         // `page.image`: the front matter's cover image, checked and resolved like an image field.
         var image = ViewValue.null
@@ -129,6 +131,7 @@ struct PageMapper: Sendable {
                 errors.report(error, at: sourceNode.location)
             }
         }
+        for problem in Self.repeatedIDs(sections: sections, written: page.sections, embedded: embedded) { errors.report(problem) }
         try errors.throwIfErrors()
         let data = ViewObject(Self.pageLayout, values: Self.data(of: page, context: context) + languageData(of: page, basePath: context.links.basePath)
                               + [image, .list(TableOfContents.nested(headings)), .bool(headings.count >= TableOfContents.shownFrom)])
@@ -138,6 +141,43 @@ struct PageMapper: Sendable {
         view.unhighlighted = recorder.unhighlighted
         view.images = recorder.images
         return view
+    }
+
+    /// Ids an app relies on to tell components apart (and sections, whose ids start theirs'),
+    /// each written twice on one page: the second is an error that names the first.
+    static func repeatedIDs(sections: [SectionView], written: [PageSection], embedded: [ComponentView]) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        var sectionIDs: [String: SourceLocation] = [:]
+        for (index, section) in written.enumerated() {
+            let id = section.id ?? "section-\(index + 1)"
+            if let first = sectionIDs[id] {
+                problems.append(Diagnostic(
+                    .error, "the section id '\(id)' is used twice on this page (first at line \(first.line), column \(first.column))", at: section.location,
+                    hint: section.id == nil ? "another section took this id, which this section gets from its place; give that one another `id:`" : "give each section its own `id:`"))
+            } else {
+                sectionIDs[id] = section.location
+            }
+        }
+        var componentIDs: [String: SourceLocation] = [:]
+        func visit(_ view: ComponentView) {
+            if let id = view.id {
+                if let first = componentIDs[id] {
+                    problems.append(Diagnostic(
+                        .error, "the component id '\(id)' is used twice on this page (first at line \(first.line), column \(first.column))", at: view.location,
+                        hint: "an app tells components apart by their ids; give this one another `id:`, or remove it to have one made"))
+                } else {
+                    componentIDs[id] = view.location
+                }
+            }
+            for (_, children) in view.data.componentLists { children.forEach(visit) }
+        }
+        for section in sections {
+            if let header = section.header { visit(header) }
+            section.items.forEach(visit)
+            if let footer = section.footer { visit(footer) }
+        }
+        embedded.forEach(visit)
+        return problems
     }
 
     /// One item per page the query selects. A field the query maps that the component lacks is
@@ -197,7 +237,7 @@ struct PageMapper: Sendable {
             }
             let use = ComponentUse(code: query.component, codeLocation: query.componentLocation, fields: values, location: record.location)
             var view = try mapper.map(use, context: context)
-            if let id = record["id"]?.scalarText { view.id = "data:\(name)/\(id)" }
+            if let id = record["id"]?.scalarText { view.listedID = "data:\(name)/\(id)" }
             return view
         }
     }
@@ -214,7 +254,7 @@ struct PageMapper: Sendable {
                 var listedContext = context
                 listedContext.pageURL = listed.url
                 var view = try mapper.map(query.use(for: listed, schema: schema), context: listedContext)
-                view.id = "page:" + listed.contentID
+                view.listedID = "page:" + listed.contentID
                 view.sharedKey = key
                 return view
             }

@@ -34,6 +34,7 @@ public struct SectionView: Sendable, Equatable {
     public var id: String?
     public var layout: String
     public var layoutLocation: SourceLocation
+    public var layoutOptions: [ContentNode.Entry] = []
     public var header: ComponentView?
     public var items: [ComponentView]
     public var footer: ComponentView?

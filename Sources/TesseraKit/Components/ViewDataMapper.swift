@@ -7,8 +7,6 @@ public struct ViewDataMapper: Sendable {
     public var transformers: TransformerRegistry
     /// The theme's shell for schemas that name none.
     public var defaultShell: String
-    /// Whether components get the digest their JSON id is made of: only pages written as JSON need it.
-    public var componentDigests = true
 
     public init(registry: ComponentRegistry, transformers: TransformerRegistry = .standard, defaultShell: String) {
         self.registry = registry
@@ -81,10 +79,13 @@ public struct ViewDataMapper: Sendable {
             do { extra = try model.make(fields, context) } catch { throw TesseraError.wrapping(error, at: use.location) }
             if case .object(let object) = extra { data = data.merging(object.pairs) }
         }
+        if let accessibility = schema.accessibility { data = data.merging(accessibility.values(for: data)) }
         let shell = schema.shell ?? defaultShell
         var view = ComponentView(code: use.code, data: data, shell: shell == "none" ? nil : shell, location: use.location)
         view.id = use.id
-        if componentDigests { view.contentDigest = use.contentDigest }
+        if let action = use.action {
+            do { view.action = try ComponentAction.parse(action, context: context) } catch { throw TesseraError.wrapping(error, at: action.location) }
+        }
         return view
     }
 

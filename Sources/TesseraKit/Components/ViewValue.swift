@@ -36,6 +36,16 @@ public enum ViewValue: Sendable, Equatable {
         string.map(ViewValue.string) ?? .null
     }
 
+    /// A scalar of content as it is: a number stays a number, true stays true.
+    static func scalar(_ node: ContentNode) -> ViewValue {
+        switch node.value {
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .number(Double(number))
+        case .double(let number): return .number(number)
+        default: return .optional(node.scalarText)
+        }
+    }
+
     /// The text this value renders as in `{{value}}`.
     public var text: String? {
         switch self {
@@ -219,11 +229,12 @@ public final class ViewObject: @unchecked Sendable, Equatable {
 /// A component of a page after mapping: its code, its view data, its shell, and its children.
 public struct ComponentView: Sendable, Equatable {
     public var code: String
-    /// The component's id in the page's JSON: `id:` as written, a listed page's id, or (when nil)
-    /// derived from `contentDigest`.
+    /// `id:` as written: the component's id in the page's JSON, unique on the page.
     public var id: String?
-    /// A digest of what was written for the component, independent of where.
-    public var contentDigest: String = ""
+    /// For an item a query lists: `page:<id>` or `data:<file>/<id>`, its id within its section.
+    public var listedID: String?
+    /// `action:` as written, resolved; nil takes the action of the first `link` field.
+    public var action: ComponentAction?
     public var data: ViewObject
     /// Nil renders the body bare.
     public var shell: String?

@@ -9,6 +9,8 @@ public struct ComponentUse: Sendable, Equatable {
     public var location: SourceLocation
     /// `id:` as written: the component's stable id in the page's JSON.
     public var id: String?
+    /// `action:` as written: what tapping the component does in an app (`share`, a typed action).
+    public var action: ContentNode?
 
     public subscript(field: String) -> ContentNode? {
         fields.first { $0.key == field }?.value
@@ -41,7 +43,8 @@ public struct ComponentUse: Sendable, Equatable {
         }
         var use = ComponentUse(
             code: code, codeLocation: codeEntry.value.location,
-            fields: entries.filter { !codeKeys.contains($0.key) && $0.key != "id" }, location: node.location)
+            fields: entries.filter { !codeKeys.contains($0.key) && $0.key != "id" && $0.key != "action" }, location: node.location)
+        use.action = entries.first(where: { $0.key == "action" })?.value
         if let id = entries.first(where: { $0.key == "id" })?.value {
             guard let text = id.scalarText, !text.isEmpty, text.count <= 100,
                   text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }) else {
@@ -52,13 +55,5 @@ public struct ComponentUse: Sendable, Equatable {
             use.id = text
         }
         return use
-    }
-
-    /// A digest of what is written for the component (code and fields, not their places): the
-    /// base of its JSON id when it has no `id:`, unchanged by edits elsewhere in the file.
-    var contentDigest: String {
-        var text = code
-        for entry in fields { text += "\u{1F}" + entry.key + "\u{1E}"; entry.value.appendCanonical(to: &text) }
-        return Hex.string(SHA256.hash(Data(text.utf8)).prefix(4))
     }
 }

@@ -98,6 +98,8 @@ public struct Page: Sendable, Equatable {
         /// The index of the paginated section.
         public var section: Int
         public var size: Int
+        /// The items of the list over all its pages.
+        public var items: Int = 0
 
         public func url(of number: Int) -> String { number == 1 ? firstURL : firstURL + "page/\(number)/" }
     }

@@ -6,6 +6,9 @@ public struct PageSection: Sendable, Equatable {
     /// Names `sections/<layout>.mustache`: `list`, `grid`, `carousel`, or one a theme adds.
     public var layout: String
     public var layoutLocation: SourceLocation
+    /// `layout: { name: grid, columns: 2 }`: the layout's parameters, for its template
+    /// (`section.layoutOptions.columns`) and for apps (the section's `layoutOptions`).
+    public var layoutOptions: [ContentNode.Entry] = []
     public var header: ComponentUse?
     public var items: [ComponentUse]
     public var footer: ComponentUse?
@@ -60,8 +63,20 @@ public struct PageSection: Sendable, Equatable {
             if case .string(let name) = layout.value {
                 section.layout = name
                 section.layoutLocation = layout.location
+            } else if let entries = layout.entries, case .string(let name)? = layout["name"]?.value {
+                section.layout = name
+                section.layoutLocation = layout["name"]?.location ?? layout.location
+                for entry in entries where entry.key != "name" {
+                    switch entry.value.value {
+                    case .string, .int, .double, .bool: section.layoutOptions.append(entry)
+                    default:
+                        errors.report(Diagnostic(.error, "the layout's '\(entry.key)' must be text, a number or true/false, found \(entry.value.kindDescription)", at: entry.value.location, hint: "write `layout: { name: grid, columns: 2 }`"))
+                    }
+                }
             } else {
-                errors.report(Diagnostic(.error, "a section layout must be a name, found \(layout.kindDescription)", at: layout.location, hint: "use list, grid or carousel"))
+                errors.report(Diagnostic(
+                    .error, "a section layout must be a name, or a mapping with `name:` and the layout's options, found \(layout.kindDescription)", at: layout.location,
+                    hint: "use list, grid or carousel, or `{ name: grid, columns: 2 }`"))
             }
         }
         if let header = node["header"], !header.isNull {

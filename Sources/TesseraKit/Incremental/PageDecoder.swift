@@ -136,9 +136,11 @@ struct PageDecoder {
     }
 
     mutating func component() throws -> ComponentUse {
-        ComponentUse(
+        var use = ComponentUse(
             code: try string(), codeLocation: try location(), fields: try list { try $0.entry() },
             location: try location(), id: try optional { try $0.string() })
+        use.action = try optional { try $0.node() }
+        return use
     }
 
     mutating func query() throws -> PageQuery {
@@ -162,12 +164,16 @@ struct PageDecoder {
     }
 
     mutating func section() throws -> PageSection {
-        PageSection(
-            id: try optional { try $0.string() }, layout: try string(), layoutLocation: try location(),
+        let id = try optional { try $0.string() }, layout = try string(), layoutLocation = try location()
+        let options = try list { try $0.entry() }
+        var section = PageSection(
+            id: id, layout: layout, layoutLocation: layoutLocation,
             header: try optional { try $0.component() }, items: try list { try $0.component() },
             footer: try optional { try $0.component() }, examples: try optional { try $0.list { try $0.string() } },
             examplesLocation: try optional { try $0.location() }, query: try optional { try $0.query() },
             location: try location())
+        section.layoutOptions = options
+        return section
     }
 
     mutating func menuEntry() throws -> MenuEntry {
@@ -196,7 +202,7 @@ struct PageDecoder {
         let layoutIsExplicit = try bool()
         let isGenerated = try bool()
         let pagination = try optional {
-            Page.Pagination(number: try $0.int(), total: try $0.int(), firstURL: try $0.string(), section: try $0.int(), size: try $0.int())
+            Page.Pagination(number: try $0.int(), total: try $0.int(), firstURL: try $0.string(), section: try $0.int(), size: try $0.int(), items: try $0.int())
         }
         let language = try string()
         let translationKey = try string()

@@ -8,8 +8,8 @@ struct PageEncoder {
     /// `MenuEntry` this encoding writes: a test compares them with the types, so a field added
     /// to one of them without being stored fails it.
     static let fieldCounts = [
-        "Fields": 30, "ContentNode": 4, "Entry": 3, "SourceLocation": 3, "PageSection": 10, "ComponentUse": 5, "PageQuery": 16,
-        "TermFilter": 2, "MenuEntry": 9, "MenuMembership": 2, "Alias": 2, "Pagination": 5,
+        "Fields": 30, "ContentNode": 4, "Entry": 3, "SourceLocation": 3, "PageSection": 11, "ComponentUse": 6, "PageQuery": 16,
+        "TermFilter": 2, "MenuEntry": 9, "MenuMembership": 2, "Alias": 2, "Pagination": 6,
     ]
 
     var bytes: [UInt8] = []
@@ -96,6 +96,7 @@ struct PageEncoder {
         list(use.fields) { $0.entry($1) }
         location(use.location)
         optional(use.id) { $0.string($1) }
+        optional(use.action) { $0.node($1) }
     }
 
     mutating func query(_ query: PageQuery) {
@@ -124,6 +125,7 @@ struct PageEncoder {
         optional(section.id) { $0.string($1) }
         string(section.layout)
         location(section.layoutLocation)
+        list(section.layoutOptions) { $0.entry($1) }
         optional(section.header) { $0.component($1) }
         list(section.items) { $0.component($1) }
         optional(section.footer) { $0.component($1) }
@@ -174,6 +176,7 @@ struct PageEncoder {
             encoder.string(pagination.firstURL)
             encoder.int(pagination.section)
             encoder.int(pagination.size)
+            encoder.int(pagination.items)
         }
         string(fields.language)
         string(fields.translationKey)

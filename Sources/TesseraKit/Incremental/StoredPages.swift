@@ -21,7 +21,8 @@ import Synchronization
 /// in use (appended bodies are past the end the old table knows), or none.
 final class StoredPages: @unchecked Sendable {
     /// 4: no `excerpt` (the summary is made from the body when front matter has none).
-    static let format: UInt32 = 4
+    /// 5: components' `action:`, sections' layout options, queries' `publish:`.
+    static let format: UInt32 = 5
     static let magic: [UInt8] = Array("TSPAGES".utf8)
 
     let path: String

@@ -30,6 +30,14 @@ struct ContentSchemaWriter {
                 ], required: ["src", "width", "height", "format"])],
             ], required: ["src", "alt", "external"]),
             "component": ["anyOf": codes.map { ["$ref": "#/$defs/component-\($0)"] }],
+            // What tapping a component does: navigate (to a page of the site: its id and JSON),
+            // open-external, share, or a type of the app's own with its string parameters.
+            "action": [
+                "type": "object", "required": ["type"],
+                "properties": ["type": ["type": "string", "pattern": "^[a-z][a-z0-9-]*$"], "url": ["type": "string"], "page": ["type": "string"], "json": ["type": "string"], "title": ["type": "string"]],
+                "additionalProperties": ["type": "string"],
+            ] as [String: Any],
+            "accessibility": object(["label": ["type": "string"], "hint": ["type": "string"]], required: []),
             // The body's blocks in reading order: runs of its Markdown's HTML, the components placed
             // in it, and its code blocks (with Pygments' token types, when highlighted).
             "body": ["type": "array", "items": ["oneOf": [
@@ -64,6 +72,8 @@ struct ContentSchemaWriter {
         ], required: ["format", "version", "language", "documents"])
         var schema: [String: Any] = [
             "$schema": Self.dialect,
+            // The app version that shows every component of this schema as itself.
+            "x-tessera-minClientVersion": minClientVersion.description,
             "title": "Tessera page",
             "description": "A page's view data: its sections of components, as the website shows them.",
             "type": "object",
@@ -85,6 +95,10 @@ struct ContentSchemaWriter {
     /// Every component a page can hold: the theme's and the site's, and the built-in `body`.
     var codes: [String] { registry.codes }
 
+    var minClientVersion: ClientVersion {
+        registry.definitions.values.compactMap(\.schema.minClientVersion).max() ?? .initial
+    }
+
     private func object(_ properties: [String: Any], required: [String]) -> [String: Any] {
         ["type": "object", "properties": properties, "required": required, "additionalProperties": false]
     }
@@ -92,10 +106,12 @@ struct ContentSchemaWriter {
     private var pageDefinition: [String: Any] {
         let string: [String: Any] = ["type": "string"]
         let pageLink = object(["lang": string, "url": string, "json": string], required: ["lang", "url", "json"])
+        let count: [String: Any] = ["type": "integer", "minimum": 0]
         let pager = object(
             ["current": ["type": "integer", "minimum": 1], "total": ["type": "integer", "minimum": 1],
+             "items": count, "perPage": ["type": "integer", "minimum": 1],
              "first": string, "last": string, "previous": string, "next": string],
-            required: ["current", "total", "first", "last"])
+            required: ["current", "total", "items", "perPage", "first", "last"])
         return object([
             "id": string, "url": string, "json": string, "permalink": string, "lang": string,
             "title": string, "summary": string, "date": ["type": "string", "format": "date-time"],
@@ -104,13 +120,18 @@ struct ContentSchemaWriter {
             "pagination": pager,
             "toc": ["type": "array", "items": ["$ref": "#/$defs/heading"]],
             "image": ["$ref": "#/$defs/image"],
-        ], required: ["id", "url", "json", "lang", "tags"])
+            "minClientVersion": ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+){0,3}$"],
+            "taxonomy": string,
+            "terms": ["type": "array", "items": object(["name": string, "url": string, "json": string, "count": count], required: ["name", "url", "json", "count"])],
+            "term": object(["name": string, "count": count], required: ["name", "count"]),
+        ], required: ["id", "url", "json", "lang", "tags", "minClientVersion"])
     }
 
     private var sectionDefinition: [String: Any] {
         object([
             "id": ["type": "string"],
             "layout": ["type": "string"],
+            "layoutOptions": ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]],
             "header": ["$ref": "#/$defs/component"],
             "footer": ["$ref": "#/$defs/component"],
             "items": ["type": "array", "items": ["$ref": "#/$defs/component"]],
@@ -129,14 +150,43 @@ struct ContentSchemaWriter {
             fields[field.name] = fieldDefinition(field)
             if field.required { required.append(field.name) }
         }
-        var definition = object([
+        var properties: [String: Any] = [
             "id": ["type": "string"],
             "type": ["const": code],
             "version": ["const": schema?.version ?? 1],
-            "action": ["type": "string"],
+            "action": ["$ref": "#/$defs/action"],
+            "url": ["type": "string"],
             "fields": object(fields, required: required),
-        ], required: ["id", "type", "version", "fields"])
+            "accessibility": ["$ref": "#/$defs/accessibility"],
+        ]
+        let computed = registry[code]?.model?.computed ?? []
+        if !computed.isEmpty {
+            properties["computed"] = object(Dictionary(computed.map { value -> (String, Any) in
+                let type: [String: Any]
+                switch value.kind {
+                case .text: type = ["type": "string"]
+                case .bool: type = ["type": "boolean"]
+                case .enum(let values): type = ["type": "string", "enum": values]
+                }
+                return (value.name, type.merging(["description": value.description]) { first, _ in first })
+            }, uniquingKeysWith: { first, _ in first }), required: [])
+        }
+        switch schema?.fallback {
+        case .hide?:
+            properties["fallback"] = ["const": "hide"]
+        case .component(let target, _, _)?:
+            properties["fallback"] = ["$ref": "#/$defs/component-\(target)"]
+        case nil: break
+        }
+        var definition = object(properties, required: ["id", "type", "version", "fields"])
         if let description = schema?.description { definition["description"] = description }
+        // For `schema diff` and codegen: what an older app shows, and which app shows this.
+        switch schema?.fallback {
+        case .hide?: definition["x-tessera-fallback"] = "hide"
+        case .component(let target, _, _)?: definition["x-tessera-fallback"] = target
+        case nil: break
+        }
+        if let version = schema?.minClientVersion { definition["x-tessera-minClientVersion"] = version.description }
         return definition
     }
 

@@ -9,7 +9,7 @@ struct PageDocument {
     /// 2: `buildDate` left out of every document, so an unchanged page gives the same bytes on
     /// every build (HTTP caches and incremental builds rely on it). 3: `body` as blocks, with
     /// the components placed in it. 4: code blocks of the body as `code` blocks, with tokens.
-    static let version = 4
+    static let version = 5
 
     var registry: ComponentRegistry
     /// `https://example.com`, or "" when baseURL is a path.
@@ -20,6 +20,9 @@ struct PageDocument {
     /// not keep every page alive while they are mapped and let go.
     var versions: [String: [String: (url: String, json: String)]]
     var languages: [SiteLanguage]
+    /// The site's pages by URL (with the base path): their ids and, when they write it, their
+    /// JSON URL, for `navigate` actions.
+    var targets: [String: (id: String, json: String)] = [:]
 
     /// The JSON URL of a page, with the base path: `/docs/blog/index.json`.
     func jsonURL(of page: Page) -> String { basePath + page.jsonOutputPath }
@@ -50,63 +53,178 @@ struct PageDocument {
             if pagination.number < pagination.total { pager["next"] = json(pagination.number + 1) }
             pager["first"] = json(1)
             pager["last"] = json(pagination.total)
+            pager["perPage"] = .int(pagination.size)
+            pager["items"] = .int(pagination.items)
             meta["pagination"] = .object(pager)
         }
         // The cover (`image:` of the front matter), with its sizes.
         if let image = view.data["image"], image != .null, let json = Self.value(image, type: .image) { meta["image"] = json }
+        if page.isGenerated, page.translationKey.hasPrefix("taxonomy:") { taxonomy(of: page, into: &meta) }
         // The body's headings, nested, for an app's table of contents.
         if !view.headings.isEmpty { meta["toc"] = .array(TableOfContents.json(view.headings)) }
+        var needs = ClientVersion.initial
         var document: [String: JSONValue] = [
             "format": .string(Self.format),
             "version": .int(Self.version),
-            "page": .object(meta),
-            "sections": .array(view.sections.enumerated().map { index, section in .object(sectionObject(section, index: index, embedded: view.embedded, code: view.code)) }),
+            "sections": .array(view.sections.enumerated().map { index, section in .object(sectionObject(section, index: index, in: view, needs: &needs)) }),
         ]
-        if let content = view.content { document["body"] = body(content, embedded: view.embedded, code: view.code) }
+        if let content = view.content { document["body"] = body(content, embedded: view.embedded, code: view.code, needs: &needs) }
+        meta["minClientVersion"] = .string(needs.description)
+        document["page"] = .object(meta)
         return document
     }
 
+    /// A taxonomy's pages as data, not only as their body's HTML: the list page's `terms` (name,
+    /// URL, JSON, count) and a term page's `term`, each with the `taxonomy`'s name.
+    private func taxonomy(of page: Page, into meta: inout [String: JSONValue]) {
+        let params = page.params
+        func param(_ key: String) -> ContentNode? { params.first { $0.key == key }?.value }
+        if let terms = param("terms")?.list {
+            meta["taxonomy"] = .string(String(page.translationKey.dropFirst("taxonomy:".count)))
+            meta["terms"] = .array(terms.compactMap { term -> JSONValue? in
+                guard let name = term["name"]?.scalarText, let url = term["url"]?.scalarText, case .int(let count)? = term["count"]?.value else { return nil }
+                return ["name": .string(name), "url": .string(url), "json": .string(url + "index.json"), "count": .int(count)]
+            })
+        } else if let name = param("taxonomy")?.scalarText, case .int(let count)? = param("count")?.value {
+            meta["taxonomy"] = .string(name)
+            meta["term"] = ["name": .string(page.title ?? ""), "count": .int(count)]
+        }
+    }
+
     /// `embedded`: the components placed in the page's body, for the `body` component's blocks.
-    private func sectionObject(_ section: SectionView, index: Int, embedded: [ComponentView], code: [RenderedCode]) -> [String: JSONValue] {
-        var ids = Set<String>()
-        var object: [String: JSONValue] = [
-            "id": .string(section.id ?? "section-\(index + 1)"),
-            "layout": .string(section.layout),
-            "items": .array(section.items.map { .object(component($0, prefix: "", embedded: embedded, code: code, taken: &ids)) }),
-        ]
-        if let header = section.header { object["header"] = .object(component(header, prefix: "", embedded: embedded, code: code, taken: &ids)) }
-        if let footer = section.footer { object["footer"] = .object(component(footer, prefix: "", embedded: embedded, code: code, taken: &ids)) }
+    private func sectionObject(_ section: SectionView, index: Int, in view: PageView, needs: inout ClientVersion) -> [String: JSONValue] {
+        let id = section.id ?? "section-\(index + 1)"
+        var counts: [String: Int] = [:]
+        func json(_ component: ComponentView) -> JSONValue {
+            .object(self.component(component, id: componentID(component, in: id, counts: &counts), embedded: view.embedded, code: view.code, needs: &needs))
+        }
+        var object: [String: JSONValue] = ["id": .string(id), "layout": .string(section.layout)]
+        // Header, items, footer: the order ids are counted in, as they show.
+        if let header = section.header { object["header"] = json(header) }
+        object["items"] = .array(section.items.map(json))
+        if let footer = section.footer { object["footer"] = json(footer) }
+        if !section.layoutOptions.isEmpty { object["layoutOptions"] = .object(Dictionary(section.layoutOptions.map { ($0.key, Self.scalar($0.value)) }, uniquingKeysWith: { first, _ in first })) }
         return object
     }
 
-    /// `{ id, type, version, fields, action }`; `taken` keeps ids unique within a section.
-    private func component(_ view: ComponentView, prefix: String, embedded: [ComponentView] = [], code: [RenderedCode] = [], taken: inout Set<String>) -> [String: JSONValue] {
-        var id = prefix + (view.id ?? view.code + "-" + view.contentDigest)
-        if !taken.insert(id).inserted {
-            var number = 2
-            while !taken.insert(id + "-\(number)").inserted { number += 1 }
-            id += "-\(number)"
+    /// A scalar of content as JSON: numbers and booleans keep their kind.
+    static func scalar(_ node: ContentNode) -> JSONValue {
+        switch node.value {
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .double(let number): return .double(number)
+        default: return .string(node.scalarText ?? "")
         }
-        let schema = registry[view.code]?.schema
+    }
+
+    /// `id:` as written; else `<scope>/page:<id>` for a listed page, or `<scope>/<code>-<n>` for
+    /// the n-th component of that code in its section (or container, or the body): made from
+    /// where it is and what it is, never from its text, so a typo fix keeps it.
+    private func componentID(_ view: ComponentView, in scope: String, counts: inout [String: Int]) -> String {
+        if let id = view.id { return id }
+        if let listed = view.listedID { return scope + "/" + listed }
+        let number = (counts[view.code] ?? 0) + 1
+        counts[view.code] = number
+        return scope + "/" + view.code + "-\(number)"
+    }
+
+    /// `{ id, type, version, fields, computed, action, url, fallback, accessibility }`.
+    private func component(_ view: ComponentView, id: String, embedded: [ComponentView] = [], code: [RenderedCode] = [], needs: inout ClientVersion) -> [String: JSONValue] {
+        let definition = registry[view.code]
+        let schema = definition?.schema
         var fields: [String: JSONValue] = [:]
-        var action: String?
+        var link: ViewValue?
         if view.code == BodyComponent.code {
-            fields["content"] = body(view.data["content"]?.text ?? "", embedded: embedded, code: code)
+            fields["content"] = body(view.data["content"]?.text ?? "", embedded: embedded, code: code, needs: &needs)
         }
         for field in schema?.fields ?? [] {
             guard let value = view.data[field.name], value != .null else { continue }
             if field.type == .items, case .components(let children) = value {
-                var childIDs = Set<String>()
-                fields[field.name] = .array(children.map { .object(component($0, prefix: id + "/", taken: &childIDs)) })
+                var counts: [String: Int] = [:]
+                fields[field.name] = .array(children.map { .object(component($0, id: componentID($0, in: id, counts: &counts), needs: &needs)) })
                 continue
             }
             guard let converted = Self.value(value, type: field.type) else { continue }
             fields[field.name] = converted
-            if field.type == .link, action == nil, let target = value["url"]?.text { action = target }
+            if field.type == .link, link == nil { link = value }
         }
         var object: [String: JSONValue] = ["id": .string(id), "type": .string(view.code), "version": .int(schema?.version ?? 1), "fields": .object(fields)]
-        if let action { object["action"] = .string(action) }
+        var computed: [String: JSONValue] = [:]
+        for value in definition?.model?.computed ?? [] {
+            switch view.data[value.name] {
+            case .bool(let flag)?: computed[value.name] = .bool(flag)
+            case let data? where data != .null: if let text = data.text { computed[value.name] = .string(text) }
+            default: break
+            }
+        }
+        if !computed.isEmpty { object["computed"] = .object(computed) }
+        if let action = action(view.action, link: link) {
+            object["action"] = action
+            if case .object(let parts) = action, let url = parts["url"] { object["url"] = url }
+        }
+        var accessibility: [String: JSONValue] = [:]
+        if let label = view.data["accessibilityLabel"]?.text { accessibility["label"] = .string(label) }
+        if let hint = view.data["accessibilityHint"]?.text { accessibility["hint"] = .string(hint) }
+        if !accessibility.isEmpty { object["accessibility"] = .object(accessibility) }
+        if let schema {
+            if let version = schema.minClientVersion, needs < version { needs = version }
+            if let fallback = fallback(of: view, schema: schema, id: id, action: object["action"], depth: 0) { object["fallback"] = fallback }
+        }
         return object
+    }
+
+    /// What an app without `schema`'s component shows: `hide`, or the fallback component made of
+    /// this one's values (its own fallback inside, for an app older still).
+    private func fallback(of view: ComponentView, schema: ComponentSchema, id: String, action: JSONValue?, depth: Int) -> JSONValue? {
+        guard let fallback = schema.fallback, depth < 8 else { return nil }
+        guard case .component(let code, _, _) = fallback, let target = registry[code]?.schema else { return "hide" }
+        var fields: [String: JSONValue] = [:]
+        for (theirs, ours) in fallback.fieldMap(from: schema, to: target) {
+            guard let field = schema.field(ours), field.type != .items, let value = view.data[ours], value != .null,
+                  let converted = Self.value(value, type: field.type) else { continue }
+            fields[theirs] = converted
+        }
+        var object: [String: JSONValue] = ["id": .string(id), "type": .string(code), "version": .int(target.version), "fields": .object(fields)]
+        if let action {
+            object["action"] = action
+            if case .object(let parts) = action, let url = parts["url"] { object["url"] = url }
+        }
+        if let further = self.fallback(of: view, schema: target, id: id, action: action, depth: depth + 1) {
+            // The next fallback reads this one's values: the fields it was given.
+            object["fallback"] = further
+        }
+        return .object(object)
+    }
+
+    /// The component's action: the one written on it, else its first link's: `navigate` (with the
+    /// page's id and JSON when the link leads to a page of the site) or `open-external`.
+    private func action(_ written: ComponentAction?, link: ViewValue?) -> JSONValue? {
+        var object: [String: JSONValue]
+        if let written {
+            object = ["type": .string(written.type)]
+            if let url = written.url { object["url"] = .string(url) }
+            if let title = written.title { object["title"] = .string(title) }
+            for (key, value) in written.parameters { object[key] = .string(value) }
+            if written.type == "share", written.url == nil { return .object(object) }
+            if written.external || written.url == nil { return .object(object) }
+        } else {
+            guard let link, let url = link["url"]?.text ?? link.text else { return nil }
+            let external = link["external"] == .bool(true)
+            object = ["type": .string(external ? "open-external" : "navigate"), "url": .string(url)]
+            if external { return .object(object) }
+        }
+        if object["type"] == "navigate", case .string(let url)? = object["url"], let target = target(of: url) {
+            object["page"] = .string(target.id)
+            if !target.json.isEmpty { object["json"] = .string(target.json) }
+        }
+        return .object(object)
+    }
+
+    /// The page a link of the site leads to: its id and JSON URL (when it writes JSON).
+    func target(of url: String) -> (id: String, json: String)? {
+        var path = Substring(url)
+        if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = path[..<cut] }
+        return targets[String(path)]
     }
 
     /// A field's view data in its JSON shape (see ContentAPI.md).
@@ -168,21 +286,28 @@ struct PageDocument {
     /// The body as an app shows it: its blocks in reading order, runs of the Markdown's HTML
     /// (`{kind: markdown, html}`), the components placed in it (`{kind: component, component}`,
     /// ids `body/…`) and its code blocks (`{kind: code, …}`, `codeBlock`).
-    func body(_ html: String, embedded: [ComponentView], code: [RenderedCode]) -> JSONValue {
+    func body(_ html: String, embedded: [ComponentView], code: [RenderedCode], needs: inout ClientVersion) -> JSONValue {
         guard MarkdownComponents.hasMarkers(html) else { return html.isEmpty ? [] : [["kind": "markdown", "html": .string(html)]] }
-        var ids = Set<String>()
-        return .array(MarkdownComponents.split(html).compactMap { run -> JSONValue? in
-            switch run {
-            case .html(let text):
-                return ["kind": "markdown", "html": .string(text)]
-            case .placed(.component(let index)):
-                guard embedded.indices.contains(index) else { return nil }
-                return ["kind": "component", "component": .object(component(embedded[index], prefix: "body/", taken: &ids))]
-            case .placed(.code(let index)):
-                guard code.indices.contains(index) else { return nil }
-                return Self.codeBlock(code[index].block)
-            }
-        })
+        var counts: [String: Int] = [:]
+        var blocks: [JSONValue] = []
+        for run in MarkdownComponents.split(html) {
+            if let block = self.block(run, embedded: embedded, code: code, counts: &counts, needs: &needs) { blocks.append(block) }
+        }
+        return .array(blocks)
+    }
+
+    private func block(_ run: MarkdownComponents.Run, embedded: [ComponentView], code: [RenderedCode], counts: inout [String: Int], needs: inout ClientVersion) -> JSONValue? {
+        switch run {
+        case .html(let text):
+            return ["kind": "markdown", "html": .string(text)]
+        case .placed(.component(let index)):
+            guard embedded.indices.contains(index) else { return nil }
+            let view = embedded[index]
+            return ["kind": "component", "component": .object(component(view, id: componentID(view, in: "body", counts: &counts), needs: &needs))]
+        case .placed(.code(let index)):
+            guard code.indices.contains(index) else { return nil }
+            return Self.codeBlock(code[index].block)
+        }
     }
 
     /// A code block for an app to show with its own colours: the language as written and its
@@ -222,6 +347,14 @@ extension PageDocument {
         self.init(
             registry: site.loaded.components, origin: configuration.origin, basePath: configuration.basePath,
             versions: versions.filter { $0.value.count > 1 }, languages: configuration.languages)
+        // Every page, not only those written now: a kept page is still a link's target.
+        let basePath = configuration.basePath
+        let all = pages ?? site.loaded.pages
+        targets.reserveCapacity(all.count)
+        for page in all {
+            let writesJSON = (page.outputs ?? configuration.outputs).contains("json")
+            targets[basePath + page.url.dropFirst()] = (page.contentID, writesJSON ? basePath + page.jsonOutputPath : "")
+        }
     }
 }
 
@@ -270,7 +403,8 @@ extension Step where Product == RenderedSite {
             last.flatMap { PageIndex.patched($0, to: entries) } ?? PageIndex.make(entries, basePath: basePath)
         })
         let schema = Data(JSONValue(any: ContentSchemaWriter(registry: site.components, origin: configuration.origin, basePath: basePath).schema()).bytes)
-        for (path, document) in [("api/index.json", indexFile), ("api/schema.json", schema)] {
+        let siteFile = SiteDocument.make(site.mapped.routed, writer: writer)
+        for (path, document) in [("api/index.json", indexFile), ("api/schema.json", schema), ("api/site.json", siteFile)] {
             guard taken.insert(path).inserted else {
                 context.diagnostics.report(Diagnostic(.error, "\(path) is both a file of the site and the content API's", hint: "move the site's file, or set `outputs: [html]` in site.yml"))
                 continue
@@ -292,6 +426,7 @@ enum PageIndex {
         let index: [String: JSONValue] = [
             "format": "tessera.index", "version": .int(PageDocument.version),
             "schema": .string(basePath + "api/schema.json"),
+            "site": .string(basePath + "api/site.json"),
             "pages": .array(entries.sorted { $0.json < $1.json }.map(\.value)),
         ]
         return Data(JSONValue.object(index).bytes)

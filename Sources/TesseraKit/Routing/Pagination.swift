@@ -122,7 +122,7 @@ extension Step where Product == LoadedSite {
             }
             let total = max(1, ((lists[section]?.count ?? 0) + size - 1) / size)
             var first = page
-            first.pagination = .init(number: 1, total: total, firstURL: page.url, section: section, size: size)
+            first.pagination = .init(number: 1, total: total, firstURL: page.url, section: section, size: size, items: lists[section]?.count ?? 0)
             first.aliases.append(.init(url: page.url + "page/1/", location: location))
             site.pages[position] = first
             for number in stride(from: 2, through: total, by: 1) {

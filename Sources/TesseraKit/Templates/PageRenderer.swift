@@ -196,6 +196,7 @@ struct PageRenderer: Sendable {
                 sources: section.items.map(\.source)))))
             values.append(("section", .view(.object([
                 "id": .optional(section.id), "layout": .string(section.layout), "index": .number(Double(index)),
+                "layoutOptions": .object(ViewObject(section.layoutOptions.map { ($0.key, ViewValue.scalar($0.value)) })),
             ]))))
             if let html = errors.attempt(at: section.layoutLocation, { try renderer.render(template, values, context: "section layout '\(section.layout)'", warnings: warnings) }) {
                 sectionsHTML.append((html, nil))

@@ -57,7 +57,7 @@ import Testing
     @Test func firstBuildWritesEverythingSecondNothing() throws {
         let preview = try Preview(Self.site)
         #expect(try preview.rebuild() == [
-            "api/index.json", "api/schema.json", "b/index.html", "b/index.json", "c/index.html", "c/index.json", "index.html", "index.json", "robots.txt", "site.css", "sitemap.xml",
+            "api/index.json", "api/schema.json", "api/site.json", "b/index.html", "b/index.json", "c/index.html", "c/index.json", "index.html", "index.json", "robots.txt", "site.css", "sitemap.xml",
         ])
         #expect(try preview.rebuild() == [])
         #expect(preview.cache.statistics == .init(parsed: 0, parseReused: 3, mapped: 0, mapReused: 3, rendered: 0, renderReused: 3))
@@ -106,8 +106,8 @@ import Testing
         try preview.rebuild()
         try preview.site.write("site.yml", "title: Renamed\ntheme: mini\nbuildDate: 2026-11-22T12:00:00Z\nbaseURL: /sub/\nsearch: false\n")
         #expect(
-            try preview.rebuild() == ["api/index.json", "b/index.json", "c/index.json", "index.html", "index.json", "robots.txt", "sitemap.xml"],
-            "only the home page prints a link, and links carry the base path, as do the sitemap's and every JSON page's URLs")
+            try preview.rebuild() == ["api/index.json", "api/site.json", "b/index.json", "c/index.json", "index.html", "index.json", "robots.txt", "sitemap.xml"],
+            "only the home page prints a link, and links carry the base path, as do the sitemap's and every JSON page's URLs (and the site's title and home in api/site.json)")
         try preview.expectSameAsFullBuild()
     }
 

@@ -70,7 +70,7 @@ import Testing
         let item = try #require(((document["sections"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])?.first)
         let blocks = try #require((item["fields"] as? [String: Any])?["content"] as? [[String: Any]])
         #expect(blocks.count == 2 && blocks[0]["html"] as? String == "<p>Text.</p>\n")
-        #expect((blocks[1]["component"] as? [String: Any])?["id"] as? String == "body/the-note")
+        #expect((blocks[1]["component"] as? [String: Any])?["id"] as? String == "the-note", "`id:` as written")
         #expect(try site.read("index.html").contains("<p>Text.</p>\n<article class=\"note\"><p>Hi.</p></article>"))
     }
 

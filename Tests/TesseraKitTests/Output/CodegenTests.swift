@@ -114,11 +114,11 @@ import Testing
             source += "export const search\(index): TesseraSearchDocuments = \(try String(contentsOfFile: file, encoding: .utf8));\n"
         }
         try source.write(toFile: folder + "/pages.ts", atomically: true, encoding: .utf8)
-        let check = try Self.run("tsc", ["--noEmit", "--strict", "--target", "es2020", "tessera-content.ts", "pages.ts"], in: folder)
+        let check = try Self.run("tsc", ["--noEmit", "--strict", "tessera-content.ts", "pages.ts"], in: folder)
         #expect(check.status == 0, "\(check.output.prefix(3000))")
 
         try source.replacingOccurrences(of: #""title":"Your learning feed""#, with: #""title":42"#).write(toFile: folder + "/pages.ts", atomically: true, encoding: .utf8)
-        let broken = try Self.run("tsc", ["--noEmit", "--strict", "--target", "es2020", "tessera-content.ts", "pages.ts"], in: folder)
+        let broken = try Self.run("tsc", ["--noEmit", "--strict", "tessera-content.ts", "pages.ts"], in: folder)
         #expect(broken.status != 0 && broken.output.contains("Type 'number' is not assignable to type 'string'"), "\(broken.output.prefix(2000))")
     }
 
@@ -158,6 +158,9 @@ import Testing
         ("type changed", ["themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  count: text\n  tone: { type: enum, values: [info, warning] }\n  link: link\n"], "breaking: field 'count' of 'card' changed type from number to text: an app built for the old schema fails to decode it (it expects an object with text and value, and gets a string)"),
         ("made required", ["themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  count: number\n  tone: { type: enum, values: [info, warning] }\n  link: { type: link, required: true }\n"], "breaking: field 'link' of 'card' was optional and is now required"),
         ("enum value removed", ["themes/mini/components/card.yml": "fields:\n  title: { type: text, required: true }\n  count: number\n  tone: { type: enum, values: [info] }\n  link: link\n"], "breaking: enum value 'warning' of field 'tone' of 'card' was removed"),
+        ("version raised without a fallback", ["themes/mini/components/card.yml": "version: 2\nfields:\n  title: { type: text, required: true }\n  count: number\n  tone: { type: enum, values: [info, warning] }\n  link: link\n"], "breaking: 'card' is now version 2 (was 1): apps built for version 1 no longer show it (it has no fallback to show in its place)"),
+        ("a newer app needed without a fallback", ["themes/mini/components/card.yml": "minClientVersion: \"2.3\"\nfields:\n  title: { type: text, required: true }\n  count: number\n  tone: { type: enum, values: [info, warning] }\n  link: link\n"], "breaking: 'card' now needs app version 2.3 (was 1.0): older apps do not show it (it has no fallback)"),
+        ("a new component whose fallback is new too", ["themes/mini/components/badge.yml": "fallback: pill\nfields:\n  label: text\n", "themes/mini/components/badge.mustache": "{{label}}", "themes/mini/components/pill.yml": "fields:\n  label: text\n", "themes/mini/components/pill.mustache": "{{label}}"], "breaking: component 'badge' was added with fallback 'pill', which leads to no component of the old schema: apps built for it show nothing in its place"),
     ] as [(String, [String: String?], String)])
     func breakingChangesAreReported(_ name: String, _ change: [String: String?], _ expected: String) throws {
         var changed = Self.base
@@ -185,16 +188,21 @@ import Testing
 
     @Test func compatibleChangesAreListedButDoNotBreak() throws {
         var newer = Self.base
-        newer["themes/mini/components/card.yml"] = "version: 2\nfields:\n  title: { type: text, required: true }\n  count: number\n  tone: { type: enum, values: [info, warning, error] }\n  link: link\n  subtitle: text\n"
-        newer["themes/mini/components/badge.yml"] = "fields:\n  label: text\n"
+        newer["themes/mini/components/card.yml"] = "fields:\n  title: { type: text, required: true }\n  count: number\n  tone: { type: enum, values: [info, warning, error] }\n  link: link\n  subtitle: text\n"
+        newer["themes/mini/components/badge.yml"] = "fallback: { component: card, fields: { title: label } }\nfields:\n  label: { type: text, required: true }\n  link: link\n"
         newer["themes/mini/components/badge.mustache"] = "{{label}}"
+        newer["themes/mini/components/chip.yml"] = "fallback: hide\nfields:\n  label: text\n"
+        newer["themes/mini/components/chip.mustache"] = "{{label}}"
+        newer["themes/mini/components/tag.yml"] = "fields:\n  label: text\n"
+        newer["themes/mini/components/tag.mustache"] = "{{label}}"
         let diff = try SchemaDiff.compare(old: try Self.schema(Self.base), new: try Self.schema(newer))
         #expect(!diff.isBreaking)
         #expect(diff.changes.map(\.description) == [
             "compatible: enum value 'error' was added to field 'tone' of 'card'",
             "compatible: field 'subtitle' was added to 'card'",
-            "compatible: 'card' is now version 2 (was 1)",
-            "compatible: component 'badge' was added",
+            "compatible: component 'badge' was added: apps built for the old schema show its fallback 'card'",
+            "compatible: component 'chip' was added: apps built for the old schema hide it, as its fallback says",
+            "compatible: component 'tag' was added: apps built for the old schema skip it (add `fallback:` to show something in its place)",
         ])
         #expect(try SchemaDiff.compare(old: try Self.schema(Self.base), new: try Self.schema(Self.base)).changes.isEmpty)
         #expect(throws: TesseraError.self) { try SchemaDiff.compare(old: Data("{}".utf8), new: Data("{}".utf8)) }

@@ -18,7 +18,7 @@ import Testing
         #expect(try site.read("css/site.css") == "body{color:red}", "the site's static file overrides the theme's")
         #expect(site.exists("robots.txt"))
         #expect(report.pages == 2)
-        #expect(report.files == 16, "2 pages and their JSON, sitemap.xml, the site's own robots.txt (not a generated one), a CSS file, an image, the API's index and schema, and the search index (meta, filters, a file of pages, three shards)")
+        #expect(report.files == 17, "2 pages and their JSON, sitemap.xml, the site's own robots.txt (not a generated one), a CSS file, an image, the API's index, schema and site, and the search index (meta, filters, a file of pages, three shards)")
         #expect(site.exists("search/en/meta.json") && site.exists("search/en/docs/0.json"))
     }
 

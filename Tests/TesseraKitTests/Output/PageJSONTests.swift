@@ -39,7 +39,7 @@ import Testing
         let site = try Self.site()
         try site.build()
         let document = try Self.json(site, "index.json")
-        #expect(document["format"] as? String == "tessera.page" && document["version"] as? Int == 4)
+        #expect(document["format"] as? String == "tessera.page" && document["version"] as? Int == 5)
         let page = try #require(document["page"] as? [String: Any])
         #expect(page["id"] as? String == "index")
         #expect(page["url"] as? String == "/docs/" && page["json"] as? String == "/docs/index.json")
@@ -57,7 +57,8 @@ import Testing
         let items = try #require(section["items"] as? [[String: Any]])
         let course = items[0]
         #expect(course["id"] as? String == "swift-basics" && course["type"] as? String == "course" && course["version"] as? Int == 1)
-        #expect(course["action"] as? String == "/docs/about/")
+        #expect(course["action"] as? [String: String] == ["type": "navigate", "url": "/docs/about/", "page": "about", "json": "/docs/about/index.json"])
+        #expect(course["url"] as? String == "/docs/about/", "the plain URL, for clients that only open URLs")
         let fields = try #require(course["fields"] as? [String: Any])
         #expect(fields["title"] as? String == "Swift Basics")
         #expect((fields["progress"] as? [String: Any])?["value"] as? Double == 0.42)
@@ -73,7 +74,7 @@ import Testing
         #expect((children[0]["id"] as? String)?.hasPrefix((items[2]["id"] as? String ?? "?") + "/heading-") == true, "a child's id is under its parent's")
     }
 
-    @Test func derivedIdsSurviveEditsElsewhereOnThePage() throws {
+    @Test func derivedIdsComeFromPlaceAndCodeNotText() throws {
         func ids(_ body: String) throws -> [String] {
             let site = try Self.site(["content/about.md": "---\ntitle: About\ncomponents:\n\(body)---\n"])
             try site.build()
@@ -81,11 +82,21 @@ import Testing
             return items.compactMap { $0["id"] as? String }
         }
         let before = try ids("  - { component: note, message: First }\n  - { component: note, message: Second }\n")
+        #expect(before == ["section-1/note-1", "section-1/note-2"])
+        let typoFixed = try ids("  - { component: note, message: Frist }\n  - { component: note, message: Second }\n")
+        #expect(typoFixed == before, "a typo fix keeps every id")
         let after = try ids("  - { component: heading, title: New }\n  - { component: note, message: First }\n  - { component: note, message: Second }\n")
-        #expect(before.count == 2 && Set(before).count == 2)
-        #expect(Array(after.dropFirst()) == before, "inserting a component keeps the others' ids")
-        let twins = try ids("  - { component: note, message: Same }\n  - { component: note, message: Same }\n")
-        #expect(twins.count == 2 && twins[1] == twins[0] + "-2")
+        #expect(Array(after.dropFirst()) == before, "a component of another type put before keeps the others' ids")
+        let written = try ids("  - { component: note, id: welcome, message: Same }\n  - { component: note, message: Same }\n")
+        #expect(written == ["welcome", "section-1/note-1"], "`id:` as written, and counting goes on without it")
+    }
+
+    @Test func anIdWrittenTwiceOnAPageIsAnError() throws {
+        let site = try Self.site(["content/about.md": "---\ntitle: About\nsections:\n  - items:\n      - { component: note, id: hello, message: A }\n  - id: more\n    items:\n      - { component: note, id: hello, message: B }\n  - id: more\n    items: []\n---\n"])
+        let messages = try site.diagnostics().map(\.description)
+        #expect(messages.contains { $0.hasPrefix("content/about.md:8:9: error: the component id 'hello' is used twice on this page (first at line 5, column 9)") }, "\(messages)")
+        #expect(messages.contains { $0.contains("content/about.md:9:5: error: the section id 'more' is used twice on this page (first at line 6, column 5)") }, "\(messages)")
+        #expect(!site.exists("about/index.json"))
     }
 
     @Test func theOutputIsByteIdenticalAcrossBuilds() throws {
@@ -129,9 +140,11 @@ import Testing
         try site.build()
         let first = try Self.json(site, "blog/index.json")
         let item = try #require(((first["sections"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])?.first)
-        #expect(item["id"] as? String == "page:blog/a" && item["action"] as? String == "/docs/blog/a/")
+        #expect(item["id"] as? String == "section-1/page:blog/a" && item["url"] as? String == "/docs/blog/a/")
+        #expect((item["action"] as? [String: String])?["json"] == "/docs/blog/a/index.json")
         let pager = try #require((first["page"] as? [String: Any])?["pagination"] as? [String: Any])
         #expect(pager["next"] as? String == "/docs/blog/page/2/index.json" && pager["previous"] == nil && pager["total"] as? Int == 2)
+        #expect(pager["items"] as? Int == 2 && pager["perPage"] as? Int == 1)
         let second = try Self.json(site, "blog/page/2/index.json")
         #expect(((second["page"] as? [String: Any])?["pagination"] as? [String: Any])?["previous"] as? String == "/docs/blog/index.json")
         #expect((second["page"] as? [String: Any])?["id"] as? String == "blog/index/page/2")

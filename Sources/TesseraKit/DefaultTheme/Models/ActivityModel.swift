@@ -4,6 +4,10 @@ import Foundation
 /// label, icon and strip colour, so content only says what happened.
 struct ActivityModel: ComponentModel {
     static let code = "activity"
+    static let computed: [ComputedValue] = [
+        .text("kindLabel", "What happened, in the page's language: \"Completed a course\""),
+        .text("icon", "The name of the type's icon: check, badge, flame, …"),
+    ]
 
     struct Kind: Sendable {
         /// The key of the type's label in the theme's translation tables (`i18n/<lang>.yml`).

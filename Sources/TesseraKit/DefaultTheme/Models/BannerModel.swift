@@ -4,6 +4,9 @@ import Foundation
 /// It comes from the title, so a banner with a new title shows again.
 struct BannerModel: ComponentModel {
     static let code = "banner"
+    static let computed: [ComputedValue] = [
+        .text("dismissKey", "The key under which a dismissal is remembered; a new title shows the banner again"),
+    ]
 
     struct ViewData: Encodable {
         /// "new-course-concurrency-in-practice".

@@ -3,6 +3,9 @@ import Foundation
 /// `comment`: the commenter's initials, shown in place of a missing avatar.
 struct CommentModel: ComponentModel {
     static let code = "comment"
+    static let computed: [ComputedValue] = [
+        .text("initials", "The commenter's initials, shown where there is no avatar"),
+    ]
 
     struct ViewData: Encodable {
         /// "GH" for Grace Hopper, "A" for Ada.

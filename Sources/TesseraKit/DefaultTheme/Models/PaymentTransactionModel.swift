@@ -6,6 +6,11 @@ import Foundation
 /// The amount's sign decides, unless `kind:` is given for feeds that write amounts unsigned.
 struct PaymentTransactionModel: ComponentModel {
     static let code = "payment-transaction"
+    static let computed: [ComputedValue] = [
+        .oneOf("direction", ["debit", "credit", "none"], "Money out, money in, or a zero amount"),
+        .text("directionLabel", "\"Debit\", \"Credit\" or \"Amount\", for screen readers"),
+        .text("signedAmount", "The amount with the sign that says its direction: \"−€12.50\", \"+€40.00\""),
+    ]
 
     enum Direction: String, Encodable { case debit, credit, none }
 

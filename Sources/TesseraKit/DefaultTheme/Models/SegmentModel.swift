@@ -4,6 +4,9 @@ import Foundation
 /// `aria-current="page"` and the selected look.
 struct SegmentModel: ComponentModel {
     static let code = "segment"
+    static let computed: [ComputedValue] = [
+        .bool("current", "The option leads to the page that shows it (the selected segment)"),
+    ]
 
     struct ViewData: Encodable {
         let current: Bool

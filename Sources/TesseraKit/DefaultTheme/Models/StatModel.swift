@@ -4,6 +4,13 @@ import Foundation
 /// so a rise in errors is not shown in green.
 struct StatModel: ComponentModel {
     static let code = "stat"
+    static let computed: [ComputedValue] = [
+        .text("changeText", "The change with its sign: \"+12%\", \"−3%\" (a true minus)"),
+        .oneOf("trend", ["up", "down", "flat"], "Which way the figure moved"),
+        .text("trendLabel", "\"Up\", \"Down\" or \"No change\", in the page's language, for screen readers"),
+        .bool("good", "The change is good news (colour it so)"),
+        .bool("bad", "The change is bad news"),
+    ]
 
     enum Trend: String, Encodable { case up, down, flat }
 

@@ -18,8 +18,6 @@ enum MapStage {
             languages: languages, pages: site.loaded.pages, translating: translating, selections: site.lists, menus: site.menus,
             origin: site.configuration.origin)
         mapper.taxonomies = site.configuration.taxonomies.map(\.name)
-        let outputs = site.configuration.outputs
-        mapper.mapper.componentDigests = site.loaded.pages.contains { ($0.outputs ?? outputs).contains("json") }
         mapper.data = site.data
         let pageMapper = mapper
         let diagnostics = context.diagnostics

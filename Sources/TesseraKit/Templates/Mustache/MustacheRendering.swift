@@ -81,10 +81,11 @@ final class MustacheRendering {
         var overrides: [String: [MustacheNode]]?
     }
 
-    func render(_ syntax: MustacheSyntax) -> String {
+    /// `escaping: false` prints values as they are: plain text such as an accessibility label.
+    func render(_ syntax: MustacheSyntax, escaping: Bool = true) -> String {
         var out = ""
         out.reserveCapacity(syntax.sizeHint)
-        render(syntax.nodes, Environment(), into: &out)
+        render(syntax.nodes, Environment(escapes: escaping), into: &out)
         return out
     }
 
