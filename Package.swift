@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "tessera", targets: ["tessera"]),
         .library(name: "TesseraKit", targets: ["TesseraKit"]),
+        // For apps: reads the page JSON a site publishes. Foundation only; no engine inside.
+        .library(name: "TesseraClient", targets: ["TesseraClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
@@ -66,6 +68,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "tessera", dependencies: ["TesseraCLI", "CAllocation"]),
+        .target(name: "TesseraClient"),
         .testTarget(
             name: "TesseraKitTests",
             // swift-mustache renders the same templates in a differential test of Tessera's renderer.
@@ -73,6 +76,8 @@ let package = Package(
             // Fixture sites and golden files are read from disk by path, not bundled.
             exclude: ["Fixtures", "Catalog/Golden"]
         ),
+        // TesseraKit only to build the example site the client reads.
+        .testTarget(name: "TesseraClientTests", dependencies: ["TesseraClient", "TesseraKit"]),
         .testTarget(
             name: "TesseraCLITests",
             dependencies: [
