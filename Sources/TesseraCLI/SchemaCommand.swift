@@ -39,3 +39,37 @@ struct SchemaCommand: AsyncParsableCommand {
         }
     }
 }
+
+struct IDsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ids",
+        abstract: "Check the ids apps rely on (pages and components) between two builds.",
+        subcommands: [Diff.self])
+
+    struct Diff: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the page and component ids of the old build's JSON that the new build lacks; exit 1 if any.")
+
+        @Argument(help: "The output folder an app release was built against (its api/index.json and page JSON).")
+        var old: String
+
+        @Argument(help: "The output folder of the new build.")
+        var new: String
+
+        func run() async throws {
+            let diff: IDsDiff
+            do { diff = try IDsDiff.compare(old: old, new: new) } catch { throw DiagnosticPrinter.fail(error, doing: "ids diff") }
+            for page in diff.removedPages { print("removed page: \(page)") }
+            for (page, ids) in diff.removedComponents {
+                for id in ids { print("removed: \(id) on page \(page)") }
+            }
+            if diff.isEmpty {
+                print("No id was removed (\(diff.addedComponents) component id(s) added).")
+                return
+            }
+            let count = diff.removedPages.count + diff.removedComponents.reduce(0) { $0 + $1.ids.count }
+            print("\(count) id(s) removed: analytics and saved state keyed by them lose track; set `id:` on a component to keep its id where it moves.")
+            throw ExitCode(1)
+        }
+    }
+}

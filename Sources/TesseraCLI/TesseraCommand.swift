@@ -10,7 +10,7 @@ public struct TesseraCommand: AsyncParsableCommand {
         abstract: "A static site generator for feed layouts: pages as lists of typed components.",
         discussion: "Every command takes --color auto|always|never (default auto: colour on a terminal, none when piped or when NO_COLOR is set).",
         version: Tessera.version,
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, ThemeCommand.self, ComponentsCommand.self, CodegenCommand.self, SchemaCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, ThemeCommand.self, ComponentsCommand.self, CodegenCommand.self, SchemaCommand.self, IDsCommand.self],
         defaultSubcommand: BuildCommand.self)
 
     public init() {}

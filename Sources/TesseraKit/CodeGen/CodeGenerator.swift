@@ -92,6 +92,45 @@ struct SwiftTypes {
                 public let body: [TesseraBodyBlock]?
             }
 
+            /// A published section's JSON (`publish:` on its query): a page of its whole list.
+            public struct TesseraSectionDocument: Decodable, Sendable {
+                public let format: String
+                public let version: Int
+                /// The id of the page the section is on.
+                public let page: String
+                public let section: TesseraSection
+                public let pagination: TesseraPagination
+            }
+
+            /// `api/site.json`: the site's languages, and each language's menus by name.
+            public struct TesseraSiteDocument: Decodable, Sendable {
+                public let format: String
+                public let version: Int
+                public let title: String
+                public let languages: [TesseraSiteLanguage]
+                public let menus: [String: [String: [TesseraMenuItem]]]
+            }
+
+            public struct TesseraSiteLanguage: Decodable, Sendable, Hashable {
+                public let code: String
+                public let name: String
+                public let title: String?
+                /// `ltr` or `rtl`.
+                public let direction: String
+                public let home: String
+                public let json: String?
+            }
+
+            public struct TesseraMenuItem: Decodable, Sendable, Hashable {
+                public let name: String
+                public let url: String?
+                /// The JSON of the page it leads to, when it is a page of the site.
+                public let json: String?
+                public let external: Bool
+                public let icon: String?
+                public let children: [TesseraMenuItem]?
+            }
+
             /// `api/search/<lang>.json` (`search.documents: true` in site.yml): every searched page's
             /// text, for an index of the app's own (SQLite FTS5, Core Spotlight).
             public struct TesseraSearchDocuments: Decodable, Sendable {
@@ -238,6 +277,11 @@ struct SwiftTypes {
                 }
             }
 
+            public struct TesseraMore: Decodable, Sendable, Hashable {
+                public let json: String
+                public let total: Int
+            }
+
             /// What screen readers say for a component.
             public struct TesseraAccessibility: Decodable, Sendable, Hashable {
                 public let label: String?
@@ -287,6 +331,8 @@ struct SwiftTypes {
                 public let layout: String
                 /// The layout's parameters, as content gives them.
                 public let layoutOptions: [String: TesseraScalar]?
+                /// A published section: its whole list's JSON (`TesseraSectionDocument`) and length.
+                public let more: TesseraMore?
                 public let header: TesseraComponent?
                 public let footer: TesseraComponent?
                 public let items: [TesseraComponent]
@@ -499,6 +545,34 @@ struct TypeScriptTypes {
               body?: TesseraBodyBlock[];
             }
 
+            /** A published section's JSON (`publish:` on its query): a page of its whole list. */
+            export interface TesseraSectionDocument {
+              format: "\(PageDocument.sectionFormat)";
+              version: \(PageDocument.version);
+              /** The id of the page the section is on. */
+              page: string;
+              section: TesseraSection;
+              pagination: NonNullable<TesseraPageInfo["pagination"]>;
+            }
+
+            /** `api/site.json`: the site's languages, and each language's menus by name. */
+            export interface TesseraSiteDocument {
+              format: "\(SiteDocument.format)";
+              version: \(PageDocument.version);
+              title: string;
+              languages: { code: string; name: string; title?: string; direction: "ltr" | "rtl"; home: string; json?: string }[];
+              menus: { [language: string]: { [menu: string]: TesseraMenuItem[] } };
+            }
+
+            export interface TesseraMenuItem {
+              name: string;
+              url?: string;
+              json?: string;
+              external: boolean;
+              icon?: string;
+              children?: TesseraMenuItem[];
+            }
+
             /** `api/search/<lang>.json` (`search.documents: true` in site.yml): every searched page's text, for an app's own index. */
             export interface TesseraSearchDocuments {
               format: "\(SearchIndex.documentsFormat)";
@@ -588,6 +662,8 @@ struct TypeScriptTypes {
               id: string;
               layout: string;
               layoutOptions?: { [option: string]: string | number | boolean };
+              /** A published section: its whole list's JSON (`TesseraSectionDocument`) and length. */
+              more?: { json: string; total: number };
               header?: TesseraComponent;
               footer?: TesseraComponent;
               items: TesseraComponent[];

@@ -137,7 +137,8 @@ public struct ComponentAccessibility: Sendable, Equatable {
         func render(_ syntax: MustacheSyntax?) -> ViewValue {
             guard let syntax else { return .null }
             let rendering = MustacheRendering(partials: [:], root: TemplateScope([], fields: data))
-            let text = rendering.render(syntax, escaping: false).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            // Plain text: a Markdown field prints its HTML, which a screen reader reads as its text.
+            let text = HTMLText.plain(rendering.render(syntax, escaping: false)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
             return text.isEmpty ? .null : .string(text)
         }
         return [("accessibilityLabel", render(compiledLabel)), ("accessibilityHint", render(compiledHint))]

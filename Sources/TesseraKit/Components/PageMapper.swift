@@ -101,8 +101,14 @@ struct PageMapper: Sendable {
                 return errors.attempt { try mapper.map(use, context: context, pageContent: bodyHTML) }
             }
             var items = section.items.compactMap(map)
+            var published: [ComponentView]?
             if let query = section.query, let name = query.data {
                 items += errors.attempt { try dataItems(query, name: name, for: page, context: context) } ?? []
+            } else if let query = section.query, let whole = selections.publishedPages(of: page, section: position) {
+                // Mapped once, whole: the page shows the first `limit`, its section's JSON all.
+                let all = errors.attempt { try queryItems(query, listing: whole, for: page, context: context) } ?? []
+                items += all.prefix(query.limit ?? all.count)
+                published = all
             } else if let query = section.query {
                 items += errors.attempt { try queryItems(query, listing: selections.pages(of: page, section: position) ?? [], for: page, context: context) } ?? []
             }
@@ -113,6 +119,7 @@ struct PageMapper: Sendable {
                 id: section.id, layout: section.layout, layoutLocation: section.layoutLocation,
                 header: map(section.header), items: items, footer: map(section.footer))
             view.layoutOptions = section.layoutOptions
+            if let published, let perPage = section.query?.publish { view.published = .init(items: published, perPage: perPage) }
             return view
         }
         // `page.image`: the front matter's cover image, checked and resolved like an image field.

@@ -38,4 +38,11 @@ public struct SectionView: Sendable, Equatable {
     public var header: ComponentView?
     public var items: [ComponentView]
     public var footer: ComponentView?
+    /// A query section's whole list, for its own JSON (`publish:`); nil when not published.
+    public var published: Published?
+
+    public struct Published: Sendable, Equatable {
+        public var items: [ComponentView]
+        public var perPage: Int
+    }
 }

@@ -100,6 +100,13 @@ public struct PageSection: Sendable, Equatable {
             }
             section.query = errors.attempt { try PageQuery.parse(query) }
         }
+        // A published section's id names its JSON folder (`sections/<id>/`): a name, never a path.
+        if section.query?.publish != nil, let id = node["id"], let text = id.scalarText,
+           text.isEmpty || text.count > 100 || text.hasPrefix(".") || !text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }) {
+            errors.report(Diagnostic(
+                .error, "a published section's 'id' names its JSON folder and must be letters, digits, '-', '_', '.' or ':' (at most 100, not starting with '.'), found '\(text)'", at: id.location,
+                hint: "for example `id: latest-posts`"))
+        }
         try errors.throwIfErrors()
         return section
     }

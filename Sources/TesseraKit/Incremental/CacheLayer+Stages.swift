@@ -137,7 +137,7 @@ struct ViewMemo: Sendable {
         // A page with a query section shows the pages it lists: its view stands while they are
         // the same pages, unchanged.
         if page.sections.contains(where: { $0.query != nil }) {
-            let listed = page.sections.indices.map { lists.pages(of: page, section: $0) }
+            let listed = page.sections.indices.map { lists.publishedPages(of: page, section: $0) ?? lists.pages(of: page, section: $0) }
             if let view = cache.listView(for: page, listed: listed, generation: generation) { return view }
             let view = try make()
             cache.store(view, listing: listed, generation: generation)

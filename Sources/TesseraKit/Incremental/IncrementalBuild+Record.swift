@@ -71,7 +71,7 @@ extension IncrementalBuild {
         /// The record of a page built this time, nil for a page of no content file.
         func record(of page: Page) -> BuildManifest.PageRecord? {
             guard let source = Self.source(of: page, site: context.siteDirectory) else { return nil }
-            let outputs = ([page.outputPath, page.jsonOutputPath] + (rendered.pageImages[page.url] ?? [])).filter { current.files[$0] != nil }
+            let outputs = ([page.outputPath, page.jsonOutputPath] + (rendered.pageFiles[page.url] ?? [])).filter { current.files[$0] != nil }
             return BuildManifest.PageRecord(
                 source: source, outputs: outputs, assets: (rendered.pageAssets[page.url] ?? []).sorted(), html: current.files[page.outputPath] != nil)
         }

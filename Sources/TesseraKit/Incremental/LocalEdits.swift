@@ -190,6 +190,8 @@ enum LocalEdits {
                 files.append(OutputFile(path: page.outputPath, contents: .data(bytes)))
             }
             if outputs.contains("json"), let documents = basis.documents {
+                // A published section's files are the whole pipeline's to write.
+                guard !view.sections.contains(where: { $0.published != nil }) else { return nil }
                 let json = documents.bytes(for: view)
                 cache.store(document: json, for: view, generation: generation)
                 files.append(OutputFile(path: page.jsonOutputPath, contents: .data(json)))

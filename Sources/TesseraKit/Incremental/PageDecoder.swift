@@ -155,12 +155,15 @@ struct PageDecoder {
         let limit = try optional { try $0.int() }
         let paginate = try optional { try $0.int() }
         let paginateLocation = try optional { try $0.location() }
+        let publish = try optional { try $0.int() }
         let termFilter = try optional { PageQuery.TermFilter(key: try $0.string(), terms: try $0.list { try $0.string() }) }
-        return PageQuery(
+        var query = PageQuery(
             under: under, data: data, recursive: recursive, tags: tags, language: language, sortKey: sortKey,
             sortGiven: sortGiven, order: order, limit: limit, paginate: paginate, paginateLocation: paginateLocation,
             termFilter: termFilter, component: try string(), componentLocation: try location(),
             fields: try list { try $0.entry() }, location: try location())
+        query.publish = publish
+        return query
     }
 
     mutating func section() throws -> PageSection {

@@ -8,7 +8,7 @@ struct PageEncoder {
     /// `MenuEntry` this encoding writes: a test compares them with the types, so a field added
     /// to one of them without being stored fails it.
     static let fieldCounts = [
-        "Fields": 30, "ContentNode": 4, "Entry": 3, "SourceLocation": 3, "PageSection": 11, "ComponentUse": 6, "PageQuery": 16,
+        "Fields": 30, "ContentNode": 4, "Entry": 3, "SourceLocation": 3, "PageSection": 11, "ComponentUse": 6, "PageQuery": 17,
         "TermFilter": 2, "MenuEntry": 9, "MenuMembership": 2, "Alias": 2, "Pagination": 6,
     ]
 
@@ -111,6 +111,7 @@ struct PageEncoder {
         optional(query.limit) { $0.int($1) }
         optional(query.paginate) { $0.int($1) }
         optional(query.paginateLocation) { $0.location($1) }
+        optional(query.publish) { $0.int($1) }
         optional(query.termFilter) { encoder, filter in
             encoder.string(filter.key)
             encoder.list(filter.terms) { $0.string($1) }

@@ -61,6 +61,24 @@ struct ContentSchemaWriter {
         for code in codes {
             definitions["component-\(code)"] = componentDefinition(code)
         }
+        // `<page>/sections/<id>/index.json` and its pages: a published section's whole list.
+        definitions["sectionDocument"] = object([
+            "format": ["const": PageDocument.sectionFormat], "version": ["const": PageDocument.version], "page": ["type": "string"],
+            "section": ["$ref": "#/$defs/section"],
+            "pagination": (pageDefinition["properties"] as? [String: Any])?["pagination"] ?? [:],
+        ], required: ["format", "version", "page", "section", "pagination"])
+        // `api/site.json`: the site's languages and every language's menus.
+        let string: [String: Any] = ["type": "string"]
+        definitions["menuItem"] = object(
+            ["name": string, "url": string, "json": string, "external": ["type": "boolean"], "icon": string, "children": ["type": "array", "items": ["$ref": "#/$defs/menuItem"]]],
+            required: ["name", "external"])
+        definitions["siteDocument"] = object([
+            "format": ["const": SiteDocument.format], "version": ["const": PageDocument.version], "title": string,
+            "languages": ["type": "array", "items": object(
+                ["code": string, "name": string, "title": string, "direction": ["enum": ["ltr", "rtl"]], "home": string, "json": string],
+                required: ["code", "name", "direction", "home"])],
+            "menus": ["type": "object", "additionalProperties": ["type": "object", "additionalProperties": ["type": "array", "items": ["$ref": "#/$defs/menuItem"]]]],
+        ], required: ["format", "version", "title", "languages", "menus"])
         // `api/search/<lang>.json` (`search.documents: true`): every searched page's text, for an app's own index.
         definitions["searchDocuments"] = object([
             "format": ["const": SearchIndex.documentsFormat], "version": ["const": SearchIndex.documentsVersion], "language": ["type": "string"],
@@ -132,6 +150,8 @@ struct ContentSchemaWriter {
             "id": ["type": "string"],
             "layout": ["type": "string"],
             "layoutOptions": ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]],
+            // A published section (`publish:`): its whole list, as `sectionDocument`s.
+            "more": object(["json": ["type": "string"], "total": ["type": "integer", "minimum": 0]], required: ["json", "total"]),
             "header": ["$ref": "#/$defs/component"],
             "footer": ["$ref": "#/$defs/component"],
             "items": ["type": "array", "items": ["$ref": "#/$defs/component"]],

@@ -104,7 +104,56 @@ struct PageDocument {
         object["items"] = .array(section.items.map(json))
         if let footer = section.footer { object["footer"] = json(footer) }
         if !section.layoutOptions.isEmpty { object["layoutOptions"] = .object(Dictionary(section.layoutOptions.map { ($0.key, Self.scalar($0.value)) }, uniquingKeysWith: { first, _ in first })) }
+        if let published = section.published {
+            object["more"] = ["json": .string(basePath + Self.sectionFolder(of: view.page, section: id) + "index.json"), "total": .int(published.items.count)]
+        }
         return object
+    }
+
+    static let sectionFormat = "tessera.section"
+
+    /// Where a page's published section writes its JSON: beside the page's own,
+    /// `blog/sections/latest/` for `blog/index.json`, `sections/latest/` for the home page.
+    static func sectionFolder(of page: Page, section id: String) -> String {
+        let json = page.jsonOutputPath
+        let folder = json.hasSuffix("index.json") ? String(json.dropLast("index.json".count)) : String(json.dropLast(".json".count)) + "/"
+        return folder + "sections/" + id + "/"
+    }
+
+    /// The JSON of each published section of `view`: its whole list, `perPage` items to a file,
+    /// each file linking the next as a paginated page does.
+    func sectionDocuments(for view: PageView) -> [OutputFile] {
+        var files: [OutputFile] = []
+        var needs = ClientVersion.initial
+        for (index, section) in view.sections.enumerated() {
+            guard let published = section.published else { continue }
+            let id = section.id ?? "section-\(index + 1)"
+            let folder = Self.sectionFolder(of: view.page, section: id)
+            let perPage = max(1, published.perPage)
+            let total = max(1, (published.items.count + perPage - 1) / perPage)
+            func path(_ number: Int) -> String { folder + (number == 1 ? "" : "page/\(number)/") + "index.json" }
+            var counts: [String: Int] = [:]
+            let items = published.items.map { JSONValue.object(component($0, id: componentID($0, in: id, counts: &counts), needs: &needs)) }
+            for number in 1...total {
+                let chunk = Array(items[min((number - 1) * perPage, items.count)..<min(number * perPage, items.count)])
+                var pager: [String: JSONValue] = [
+                    "current": .int(number), "total": .int(total), "items": .int(items.count), "perPage": .int(perPage),
+                    "first": .string(basePath + path(1)), "last": .string(basePath + path(total)),
+                ]
+                if number > 1 { pager["previous"] = .string(basePath + path(number - 1)) }
+                if number < total { pager["next"] = .string(basePath + path(number + 1)) }
+                var sectionObject: [String: JSONValue] = ["id": .string(id), "layout": .string(section.layout), "items": .array(chunk)]
+                if !section.layoutOptions.isEmpty {
+                    sectionObject["layoutOptions"] = .object(Dictionary(section.layoutOptions.map { ($0.key, Self.scalar($0.value)) }, uniquingKeysWith: { first, _ in first }))
+                }
+                let document: [String: JSONValue] = [
+                    "format": .string(Self.sectionFormat), "version": .int(Self.version), "page": .string(view.page.contentID),
+                    "section": .object(sectionObject), "pagination": .object(pager),
+                ]
+                files.append(OutputFile(path: path(number), contents: .data(Data(JSONValue.object(document).bytes))))
+            }
+        }
+        return files
     }
 
     /// A scalar of content as JSON: numbers and booleans keep their kind.

@@ -115,8 +115,9 @@ public struct RenderedSite: StageProduct {
     public var renderedPages: [String: Int] = [:]
     /// Fingerprinted assets each page's HTML linked, by page URL (for the build cache's record).
     var pageAssets: [String: [String]] = [:]
-    /// Image files each page shows, by page URL: outputs of the page (for the build cache's record).
-    var pageImages: [String: [String]] = [:]
+    /// Files a page makes beside its HTML and JSON, by page URL: the image files it shows, its
+    /// published sections' JSON. Outputs of the page, kept with it (for the build cache's record).
+    var pageFiles: [String: [String]] = [:]
     /// Pages whose rendering gave warnings, by URL: never kept, so the warnings come again.
     var warnedPages: Set<String> = []
     /// Each page's JSON, made with its HTML, for the `page JSON` step to check and list.

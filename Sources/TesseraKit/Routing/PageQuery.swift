@@ -31,6 +31,9 @@ public struct PageQuery: Sendable, Equatable {
     /// Items per page: the list is split into `/blog/`, `/blog/page/2/`, …
     public var paginate: Int?
     public var paginateLocation: SourceLocation?
+    /// `publish: true` (or items per page): the whole list, past `limit`, as JSON of its own
+    /// (`<page>/sections/<id>/index.json` and its pages), so an app loads more of the section.
+    public var publish: Int?
     /// Pages with one of these terms of a taxonomy (term pages list their pages this way).
     public var termFilter: TermFilter?
 
@@ -45,7 +48,10 @@ public struct PageQuery: Sendable, Equatable {
     public var fields: [ContentNode.Entry] = []
     public var location: SourceLocation
 
-    static let keys = ["under", "recursive", "tags", "lang", "sort", "limit", "paginate", "component", "fields", "data"]
+    static let keys = ["under", "recursive", "tags", "lang", "sort", "limit", "paginate", "publish", "component", "fields", "data"]
+
+    /// Items per page of a published section when `publish: true` does not say.
+    public static let publishedPageSize = 20
 
     static func parse(_ node: ContentNode) throws -> PageQuery {
         guard let entries = node.entries else {
@@ -137,6 +143,25 @@ public struct PageQuery: Sendable, Equatable {
                     hint: "write `paginate: 10`"))
             }
         }
+        if let publish = node["publish"] {
+            switch publish.value {
+            case .bool(true): query.publish = query.limit ?? Self.publishedPageSize
+            case .bool(false): break
+            case .int(let count) where count > 0: query.publish = count
+            default:
+                errors.report(Diagnostic(
+                    .error, "'publish' must be true, false or a number of items per page, found \(publish.scalarText ?? publish.kindDescription)", at: publish.location,
+                    hint: "write `publish: true` to publish the whole list as JSON for apps, or `publish: 20`"))
+            }
+            if query.publish != nil && query.paginate != nil {
+                errors.report(Diagnostic(
+                    .error, "a paginated section is published already: its pages' JSON are the list, page by page", at: publish.location,
+                    hint: "remove `publish:`; apps follow `pagination.next`"))
+            }
+            if query.publish != nil && node["data"] != nil {
+                errors.report(Diagnostic(.error, "'publish' lists pages, and this query lists a data file's records", at: publish.location, hint: "remove `publish:`"))
+            }
+        }
         if let fields = node["fields"] {
             if let entries = fields.entries, entries.allSatisfy({ $0.value.scalarText != nil }) {
                 query.fields = entries
@@ -152,7 +177,7 @@ public struct PageQuery: Sendable, Equatable {
 
     /// The pages this query lists for `page`, in order. A term filter reads its candidates from
     /// `terms` (taxonomy → term → pages) when given, so term pages cost their own pages only.
-    func select(from pages: [Page], terms: TermIndex? = nil, for page: Page) -> [Page] {
+    func select(from pages: [Page], terms: TermIndex? = nil, for page: Page, unlimited: Bool = false) -> [Page] {
         let prefix = under.map { $0 + "/" } ?? ""
         var candidates = pages
         // Pages the term index gives for a term have it: only other candidates are checked.
@@ -195,7 +220,7 @@ public struct PageQuery: Sendable, Equatable {
             }
         }
         selected = positions.map { selected[$0] }
-        if let limit { selected = Array(selected.prefix(limit)) }
+        if let limit, !unlimited { selected = Array(selected.prefix(limit)) }
         return selected
     }
 

@@ -48,6 +48,13 @@ struct TermIndex: Sendable {
 public struct QuerySelections: Sendable {
     /// The URL of the page (page 1 of a paginated list) → per section, the pages its query lists.
     var lists: [String: [[Page]?]] = [:]
+    /// The URL of a page with a published section (`publish:`) → section → its whole list.
+    var published: [String: [Int: [Page]]] = [:]
+
+    /// Every page section `index` of `page` publishes (past its `limit`); nil for a section not published.
+    func publishedPages(of page: Page, section index: Int) -> [Page]? {
+        published[page.url]?[index]
+    }
 
     /// The pages section `index` of `page` shows: the whole list, or this page's share of it.
     func pages(of page: Page, section index: Int) -> [Page]? {
@@ -99,11 +106,20 @@ extension Step where Product == LoadedSite {
             let listing = pages.indices.filter { pages[$0].sections.contains { $0.query != nil } }
             return (listing, ParallelMap.map(listing) { position in
                 let page = pages[position]
-                return page.sections.map { section in section.query.flatMap { $0.data == nil ? $0.select(from: pages, terms: index, for: page) : nil } }
+                return page.sections.map { section -> [Page]? in
+                    guard let query = section.query, query.data == nil else { return nil }
+                    // A published section's list is selected whole; the page shows its first `limit`.
+                    return query.select(from: pages, terms: index, for: page, unlimited: query.publish != nil)
+                }
             })
         }()
-        for (position, lists) in zip(listing, selected) {
+        for (position, var lists) in zip(listing, selected) {
             let page = site.pages[position]
+            for (number, section) in page.sections.enumerated() {
+                guard let query = section.query, query.publish != nil, let whole = lists[number] else { continue }
+                selections.published[page.url, default: [:]][number] = whole
+                if let limit = query.limit { lists[number] = Array(whole.prefix(limit)) }
+            }
             selections.lists[page.url] = lists
             let paginated = page.sections.indices.filter { page.sections[$0].query?.paginate != nil }
             guard let section = paginated.first, let query = page.sections[section].query, let size = query.paginate else { continue }

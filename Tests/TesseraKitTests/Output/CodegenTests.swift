@@ -58,6 +58,16 @@ import Testing
                     if file.documents.isEmpty || file.documents.contains(where: { $0.text.isEmpty && $0.summary == nil }) { failures += 1; print("\\(path): empty") }
                     continue
                 }
+                if path.hasSuffix("/api/site.json") {
+                    let site = try JSONDecoder().decode(TesseraSiteDocument.self, from: try Data(contentsOf: URL(fileURLWithPath: path)))
+                    if site.languages.isEmpty || site.menus.isEmpty { failures += 1; print("\\(path): empty") }
+                    continue
+                }
+                if path.contains("/sections/") {
+                    let part = try JSONDecoder().decode(TesseraSectionDocument.self, from: try Data(contentsOf: URL(fileURLWithPath: path)))
+                    walk(part.section.items)
+                    continue
+                }
                 let page = try JSONDecoder().decode(TesseraPage.self, from: try Data(contentsOf: URL(fileURLWithPath: path)))
                 for section in page.sections { walk(section.items + [section.header, section.footer].compactMap { $0 }) }
             } catch {
@@ -83,10 +93,11 @@ import Testing
         try #require(compile.status == 0, "\(compile.output)")
         let documents = Self.exampleSearchDocuments
         #expect(documents.count == 4, "en, fr, de, ar: \(documents)")
-        let decoded = try Self.run(folder + "/decode", pages + [folder + "/future.json"] + documents, in: folder)
+        let site = ExampleSiteCrawlTests.output + "/api/site.json"
+        let decoded = try Self.run(folder + "/decode", pages + [folder + "/future.json"] + documents + [site], in: folder)
         #expect(decoded.status == 0, "\(decoded.output)")
         let counts = decoded.output.split(separator: " ")
-        #expect(decoded.output.hasPrefix("decoded \(pages.count + 1 + documents.count) "), "\(decoded.output)")
+        #expect(decoded.output.hasPrefix("decoded \(pages.count + 2 + documents.count) "), "\(decoded.output)")
         #expect(counts.last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } == "1", "only the future widget is unknown: \(decoded.output)")
 
         // A wrong type in a known component fails to decode.
@@ -106,9 +117,11 @@ import Testing
         try CodeGenerator.generate(.typescript, registry: Self.exampleRegistry).write(toFile: folder + "/tessera-content.ts", atomically: true, encoding: .utf8)
         // Each page as a typed constant: object literals keep their literal types, and excess
         // properties are errors, so a key the types do not declare fails the check.
-        var source = "import type { TesseraPage, TesseraSearchDocuments } from \"./tessera-content\";\n"
+        var source = "import type { TesseraPage, TesseraSearchDocuments, TesseraSectionDocument, TesseraSiteDocument } from \"./tessera-content\";\n"
+        source += "export const site: TesseraSiteDocument = \(try String(contentsOfFile: ExampleSiteCrawlTests.output + "/api/site.json", encoding: .utf8));\n"
         for (index, page) in pages.enumerated() {
-            source += "export const page\(index): TesseraPage = \(try String(contentsOfFile: page, encoding: .utf8));\n"
+            let type = page.contains("/sections/") ? "TesseraSectionDocument" : "TesseraPage"
+            source += "export const page\(index): \(type) = \(try String(contentsOfFile: page, encoding: .utf8));\n"
         }
         for (index, file) in Self.exampleSearchDocuments.enumerated() {
             source += "export const search\(index): TesseraSearchDocuments = \(try String(contentsOfFile: file, encoding: .utf8));\n"

@@ -176,7 +176,14 @@ import Testing
             validator = Draft202012Validator(schema)
             # The search documents for apps, against their definition.
             documents = Draft202012Validator({"$ref": "#/$defs/searchDocuments", "$defs": schema["$defs"]})
+            # Published sections and api/site.json, against theirs.
+            sections = Draft202012Validator({"$ref": "#/$defs/sectionDocument", "$defs": schema["$defs"]})
+            site = Draft202012Validator({"$ref": "#/$defs/siteDocument", "$defs": schema["$defs"]})
             checked = 0
+            if os.path.exists(os.path.join(root, "api/site.json")):
+                checked += 1
+                for error in site.iter_errors(json.load(open(os.path.join(root, "api/site.json")))):
+                    print("api/site.json", list(error.absolute_path), error.message[:300])
             for folder, _, names in os.walk(root):
                 if os.path.relpath(folder, root).split(os.sep)[:2] == ["api", "search"]:
                     for name in names:
@@ -191,7 +198,8 @@ import Testing
                         continue
                     path = os.path.join(folder, name)
                     checked += 1
-                    for error in validator.iter_errors(json.load(open(path))):
+                    document = json.load(open(path))
+                    for error in (sections if document.get("format") == "tessera.section" else validator).iter_errors(document):
                         print(os.path.relpath(path, root), list(error.absolute_path), error.message[:300])
             print("checked", checked)
             """

@@ -79,13 +79,15 @@ enum RenderStage {
                 if html == nil { return nil }
             }
             var json: OutputFile?
+            var sections: [OutputFile] = []
             if let documentWriter, wanted.contains("json") {
                 // A preview rebuild re-encodes only pages whose view changed.
                 json = made(OutputFile(path: view.page.jsonOutputPath, contents: .data(reuse.document(for: view) { documentWriter.bytes(for: view) })))
+                if view.sections.contains(where: { $0.published != nil }) { sections = documentWriter.sectionDocuments(for: view).map(made) }
             }
             return RenderedPage(
-                page: view.page, html: html, json: json, fragments: view.fragments, warnings: view.warnings, unhighlighted: view.unhighlighted, images: view.images,
-                search: searchDocument(view))
+                page: view.page, html: html, json: json, fragments: view.fragments, warnings: view.warnings, unhighlighted: view.unhighlighted,
+                images: view.images + sections.map(\.path), search: searchDocument(view), files: sections)
         }
         let results: [RenderedPage?]
         if let deferred {
@@ -115,11 +117,12 @@ enum RenderStage {
         var usedAssets = Set<String>()
         site.outputs.reserveCapacity(results.count)
         site.pageIDs = checkFragments(of: results.compactMap { $0.map { ($0.page.url, $0.html?.result.ids, $0.fragments) } }, context: context)
-        for case let (page, html, json, images, search)? in results.lazy.map({ $0.map { ($0.page, $0.html, $0.json, $0.images, $0.search) } }) {
+        for case let (page, html, json, images, search, sections)? in results.lazy.map({ $0.map { ($0.page, $0.html, $0.json, $0.images, $0.search, $0.files) } }) {
             if let json { site.documents.append((page, json)) }
+            site.outputs.append(contentsOf: sections)
             if let search { site.searchDocuments.append(search) }
             let pictured = html?.result.pictures.flatMap(\.files) ?? []
-            if !images.isEmpty || !pictured.isEmpty { site.pageImages[page.url] = pictured.isEmpty ? images : Array(Set(images + pictured)).sorted() }
+            if !images.isEmpty || !pictured.isEmpty { site.pageFiles[page.url] = pictured.isEmpty ? images : Array(Set(images + pictured)).sorted() }
             guard let (result, file) = html else { continue }
             site.outputs.append(file)
             site.pageTemplates[page.url] = result.templates
@@ -155,8 +158,11 @@ enum RenderStage {
         var fragments: [FragmentLink]
         var warnings: [Diagnostic]
         var unhighlighted: Bool
+        /// The image files it shows and its published sections' JSON: outputs of the page.
         var images: [String]
         var search: SearchDocument?
+        /// Its published sections' JSON.
+        var files: [OutputFile] = []
     }
 
     /// Each link to an id names one its page has. A build that keeps pages from the last one
