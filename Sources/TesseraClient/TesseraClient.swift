@@ -64,7 +64,7 @@ public actor TesseraClient {
     }
 
     /// Whether this app can show `document` fully: its `minClientVersion` is not above
-    /// ``clientVersion``. Apps show an "update the app" prompt (or the web page) otherwise.
+    /// ``clientVersion``. Otherwise it still shows the page, with fallbacks in place of what it lacks, and may suggest an update.
     public nonisolated func isSupported(_ document: TesseraPageDocument) -> Bool {
         document.page.minClientVersion <= clientVersion
     }

@@ -42,13 +42,14 @@ extension TesseraComponentRegistry where View == TesseraCell {
 }
 
 /// A feed screen: loads one page and shows its sections as lists of registered cells. Unknown
-/// components resolve through their fallbacks; a page that needs a newer app says so.
+/// components resolve through their fallbacks; a page that needs a newer app for some of them
+/// is still shown, with a line that says an update shows it whole.
 @MainActor
 public struct TesseraFeedView: SwiftUI.View {
     private enum Phase: Sendable {
         case loading
-        case loaded(TesseraPageDocument)
-        case needsUpdate
+        /// `outdated`: some component wants a newer app than this one (it shows a fallback).
+        case loaded(TesseraPageDocument, outdated: Bool)
         case failed(String)
     }
 
@@ -68,16 +69,15 @@ public struct TesseraFeedView: SwiftUI.View {
             switch phase {
             case .loading:
                 ProgressView()
-            case .needsUpdate:
-                Text("Update the app to see this page.")
             case .failed(let message):
                 VStack(spacing: 12) {
                     Text(message).multilineTextAlignment(.center)
                     Button("Try Again") { Task { await load() } }
                 }
                 .padding()
-            case .loaded(let document):
+            case .loaded(let document, let outdated):
                 List {
+                    if outdated { Text("Update the app to see all of this page.").font(.footnote) }
                     ForEach(document.sections, id: \.id) { section in
                         Section {
                             ForEach(section.items) { item in
@@ -100,7 +100,7 @@ public struct TesseraFeedView: SwiftUI.View {
     private func load() async {
         do {
             let document = try await client.page(path)
-            phase = client.isSupported(document) ? .loaded(document) : .needsUpdate
+            phase = .loaded(document, outdated: !client.isSupported(document))
         } catch is CancellationError {
             // The view went away or the path changed; the next task loads again.
         } catch {

@@ -103,7 +103,7 @@ struct PageDocument {
         if let header = section.header { object["header"] = json(header) }
         object["items"] = .array(section.items.map(json))
         if let footer = section.footer { object["footer"] = json(footer) }
-        if !section.layoutOptions.isEmpty { object["layoutOptions"] = .object(Dictionary(section.layoutOptions.map { ($0.key, Self.scalar($0.value)) }, uniquingKeysWith: { first, _ in first })) }
+        if let options = Self.layoutOptions(of: section) { object["layoutOptions"] = options }
         if let published = section.published {
             object["more"] = ["json": .string(basePath + Self.sectionFolder(of: view.page, section: id) + "index.json"), "total": .int(published.items.count)]
         }
@@ -143,9 +143,7 @@ struct PageDocument {
                 if number > 1 { pager["previous"] = .string(basePath + path(number - 1)) }
                 if number < total { pager["next"] = .string(basePath + path(number + 1)) }
                 var sectionObject: [String: JSONValue] = ["id": .string(id), "layout": .string(section.layout), "items": .array(chunk)]
-                if !section.layoutOptions.isEmpty {
-                    sectionObject["layoutOptions"] = .object(Dictionary(section.layoutOptions.map { ($0.key, Self.scalar($0.value)) }, uniquingKeysWith: { first, _ in first }))
-                }
+                if let options = Self.layoutOptions(of: section) { sectionObject["layoutOptions"] = options }
                 let document: [String: JSONValue] = [
                     "format": .string(Self.sectionFormat), "version": .int(Self.version), "page": .string(view.page.contentID),
                     "section": .object(sectionObject), "pagination": .object(pager),
@@ -154,6 +152,11 @@ struct PageDocument {
             }
         }
         return files
+    }
+
+    /// `layout: { name: grid, columns: 2 }`'s parameters; nil for a layout written as a name.
+    static func layoutOptions(of section: SectionView) -> JSONValue? {
+        section.layoutOptions.isEmpty ? nil : .object(Dictionary(section.layoutOptions.map { ($0.key, scalar($0.value)) }, uniquingKeysWith: { first, _ in first }))
     }
 
     /// A scalar of content as JSON: numbers and booleans keep their kind.
