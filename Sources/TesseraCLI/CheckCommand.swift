@@ -19,6 +19,11 @@ struct CheckCommand: AsyncParsableCommand {
                 printer.say("Pages:")
                 PageCoverage(pages: built.pages, languages: built.configuration.languages).lines.forEach { printer.say("  " + $0) }
             }
+            let untranslated = built.menus.untranslatedEntries
+            if !untranslated.isEmpty {
+                printer.say("Menu entries leading to a page in another language (shown marked with that language):")
+                untranslated.forEach { printer.say("  " + $0) }
+            }
             let coverage = TranslationCoverage(tables: built.translations, languages: built.configuration.languages)
             if coverage.languages.contains(where: { $0.total > 0 }) {
                 printer.say("Translations:")

@@ -49,6 +49,12 @@ struct PageMapper: Sendable {
         let homes = Dictionary(languages.map { ($0.urlPrefix + "/", $0.code) }, uniquingKeysWith: { first, _ in first })
         onlyVersion.reserveCapacity(pages.count)
         for page in pages {
+            // Of every page, whichever this mapper maps: each page shows its language's home and feeds.
+            if homes[page.url] == page.language { languageHomes[page.language] = page.url }
+            if !page.feeds.isEmpty, page.pagination.map({ $0.number == 1 }) ?? true,
+               siteFeeds[page.language].map({ (page.url.count, page.url) < ($0.url.count, $0.url) }) ?? true {
+                siteFeeds[page.language] = (page.url, page.feeds)
+            }
             let key = page.translationKey
             if let translating, !translating.contains(key) { continue }
             if versions[key] != nil {
@@ -59,7 +65,6 @@ struct PageMapper: Sendable {
             } else {
                 onlyVersion[key] = (page.language, page.url)
             }
-            if homes[page.url] == page.language { languageHomes[page.language] = page.url }
         }
     }
 
@@ -68,6 +73,10 @@ struct PageMapper: Sendable {
 
     /// Each language's home page URL, for languages that have one.
     var languageHomes: [String: String] = [:]
+
+    /// Each language's site feeds: those of its page with feeds nearest the root (its home
+    /// page's, or the blog's), linked from every page of the language for feed readers to find.
+    var siteFeeds: [String: (url: String, feeds: [FeedFormat])] = [:]
 
     func map(_ page: Page) throws -> PageView {
         guard var context = contexts[page.language] ?? contexts.values.first else { throw TesseraError("no language for \(page.relativePath)") }
@@ -363,7 +372,35 @@ struct PageMapper: Sendable {
                 // An object, so `{{#page.terms.tags}}<ul>{{#items}}…{{/items}}</ul>{{/page.terms.tags}}` renders once or not at all.
                 return (name, items.isEmpty ? .null : .object(["name": .string(name), "items": .list(items)]))
             })),
+            // The home page of the page's language: where the logo leads, so a reader stays in it.
+            .string(basePath + (languageHomes[page.language] ?? ((language?.urlPrefix ?? "") + "/")).dropFirst()),
+            // The language's site feeds, on pages that do not link them as their own.
+            siteFeeds[page.language].flatMap { site -> ViewValue? in
+                guard site.url != (page.pagination?.firstURL ?? page.url) else { return nil }
+                return .list(site.feeds.map { format in
+                    .object(["format": .string(format.rawValue), "type": .string(format.mediaType), "url": .string(basePath + site.url.dropFirst() + format.fileName), "title": .string(format.title)])
+                })
+            } ?? .null,
+            Self.jsonLD(of: page, permalink: origin + basePath + page.url.dropFirst(), language: language, origin: origin, basePath: basePath),
         ]
+    }
+
+    /// schema.org `BlogPosting` for a dated page, as JSON for `<script type="application/ld+json">`
+    /// (`{{{page.jsonLD}}}`): what search engines show of an article. `<` is written `\u003c`,
+    /// so no text can close the script.
+    static func jsonLD(of page: Page, permalink: String, language: SiteLanguage?, origin: String, basePath: String) -> ViewValue {
+        guard let date = page.date, !page.isGenerated, let title = page.title else { return .null }
+        var posting: [String: JSONValue] = [
+            "@context": "https://schema.org", "@type": "BlogPosting", "headline": .string(title),
+            "datePublished": .string(FeedWriter.rfc3339(date)), "inLanguage": .string(page.language),
+            "mainEntityOfPage": .string(permalink), "url": .string(permalink),
+        ]
+        if let summary = page.summary { posting["description"] = .string(summary) }
+        if let updated = page.params.first(where: { $0.key == "updated" || $0.key == "lastmod" })?.value.scalarText { posting["dateModified"] = .string(updated) }
+        if let author = page.params.first(where: { $0.key == "author" })?.value.scalarText { posting["author"] = ["@type": "Person", "name": .string(author)] }
+        if let site = language?.title { posting["publisher"] = ["@type": "Organization", "name": .string(site)] }
+        if !page.tags.isEmpty { posting["keywords"] = .array(page.tags.map(JSONValue.string)) }
+        return .string(String(decoding: JSONValue.object(posting).bytes, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c"))
     }
 
     /// The keys of `page`: what `data(of:)` gives, then `languageData(of:)`, then the cover image.
@@ -372,7 +409,7 @@ struct PageMapper: Sendable {
         "title", "url", "date", "summary", "description", "wordCount", "readingTime", "tags", "lang", "layout", "draft", "source",
         "params", "hasFeeds", "feeds", "pagination",
     ]
-    static let languageKeys = ["translations", "languages", "hasTranslations", "dir", "permalink", "languageName", "menus", "terms"]
+    static let languageKeys = ["translations", "languages", "hasTranslations", "dir", "permalink", "languageName", "menus", "terms", "home", "siteFeeds", "jsonLD"]
 
     /// What templates see as `page`: metadata formatted like any field, never raw front matter.
     static func data(of page: Page, context: TransformContext) -> [ViewValue] {

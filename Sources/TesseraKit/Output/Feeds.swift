@@ -61,6 +61,10 @@ struct FeedWriter {
     var language: String
     var updated: Date
     var entries: [Entry]
+    /// The channel's description: the list page's summary, else its title.
+    var description: String?
+    /// Who the feed is from: the site.
+    var author: String?
 
     /// `Sun, 01 Nov 2026 09:30:00 +0000` (RSS), by arithmetic: a formatter's calendar is Julian
     /// before 1582, and RFC 5322 wants four-digit years.
@@ -121,7 +125,7 @@ struct FeedWriter {
               <channel>
                 <title>\(Self.xml(title))</title>
                 <link>\(Self.xml(pageURL))</link>
-                <description>\(Self.xml(title))</description>
+                <description>\(Self.xml(description ?? title))</description>
                 <language>\(Self.xml(language))</language>
                 <lastBuildDate>\(Self.rfc822(updated))</lastBuildDate>
                 <atom:link href="\(Self.xml(pageURL + FeedFormat.rss.fileName))" rel="self" type="application/rss+xml"/>
@@ -146,7 +150,7 @@ struct FeedWriter {
               <link rel="alternate" type="text/html" href="\(Self.xml(pageURL))"/>
               <link rel="self" type="application/atom+xml" href="\(Self.xml(pageURL + FeedFormat.atom.fileName))"/>
               <updated>\(Self.rfc3339(updated))</updated>
-              <author><name>\(Self.xml(title))</name></author>
+              <author><name>\(Self.xml(author ?? title))</name></author>\(description.map { "\n  <subtitle>\(Self.xml($0))</subtitle>" } ?? "")
 
             """
         for entry in entries {
@@ -169,6 +173,8 @@ struct FeedWriter {
             "feed_url": pageURL + FeedFormat.json.fileName,
             "language": language,
         ]
+        if let description { feed["description"] = description }
+        if let author { feed["authors"] = [["name": author]] }
         feed["items"] = entries.map { entry -> [String: Any] in
             var item: [String: Any] = ["id": entry.url, "url": entry.url, "title": entry.page.title ?? entry.url]
             if let date = entry.page.date { item["date_published"] = Self.rfc3339(date) }
@@ -235,9 +241,14 @@ extension RoutedSite {
             }
             return FeedWriter.Entry(page: listed, url: absolute(listed.url), html: html)
         }
-        let writer = FeedWriter(
-            title: page.title ?? configuration.title, pageURL: absolute(page.url), language: page.language,
+        // "Blog · Tessera Learning": a reader's list of subscriptions names the site.
+        let siteTitle = configuration.languages.first { $0.code == page.language }?.title ?? configuration.title
+        let title = page.title.map { $0 == siteTitle ? $0 : $0 + " · " + siteTitle } ?? siteTitle
+        var writer = FeedWriter(
+            title: title, pageURL: absolute(page.url), language: page.language,
             updated: loaded.lists.newestDate(of: page) ?? buildDate, entries: Array(entries))
+        writer.description = page.summary ?? title
+        writer.author = siteTitle
         let folder = page.outputPath.hasSuffix("index.html") ? String(page.outputPath.dropLast("index.html".count)) : ""
         return page.feeds.map { .text(folder + $0.fileName, writer.document($0)) }
     }

@@ -52,6 +52,8 @@ public final class BuiltSite: @unchecked Sendable {
     public var views: [PageView] { written?.rendered.mapped.views ?? [] }
     public var outputs: [OutputFile] { written?.rendered.outputs ?? [] }
     public var translations: [String: TranslationTable] { written?.rendered.mapped.routed.loaded.translations ?? [:] }
+    /// Every language's menus, resolved.
+    public var menus: SiteMenus { written?.rendered.mapped.routed.menus ?? SiteMenus() }
 }
 
 /// The engine's name and version, for `site.generator` and `--version`.

@@ -137,6 +137,14 @@ struct MenuItem: Sendable, Equatable {
     var isHome = false
     var icon: String?
     var children: [MenuItem]
+    /// The page it leads to is in another language than the menu's (no translation of it):
+    /// that language's code and name. Kept and marked, never sent there silently.
+    var otherLanguage: (code: String, name: String)?
+
+    static func == (lhs: MenuItem, rhs: MenuItem) -> Bool {
+        lhs.title == rhs.title && lhs.url == rhs.url && lhs.pageURL == rhs.pageURL && lhs.isExternal == rhs.isExternal && lhs.isHome == rhs.isHome
+            && lhs.icon == rhs.icon && lhs.children == rhs.children && lhs.otherLanguage?.code == rhs.otherLanguage?.code
+    }
 
     /// `current` when it links to `page`, `ancestor` when a child is current or the page is below
     /// the entry's URL (a post under Blog).
@@ -152,6 +160,7 @@ struct MenuItem: Sendable, Equatable {
             "title": .string(title), "url": .optional(url), "icon": .optional(icon), "external": .bool(isExternal),
             "current": .bool(current), "ancestor": .bool(!current && (childActive || below)),
             "children": .list(children), "hasChildren": .bool(!children.isEmpty),
+            "otherLanguage": otherLanguage.map { .object(["lang": .string($0.code), "name": .string($0.name)]) } ?? .null,
         ])
     }
 }
@@ -160,6 +169,22 @@ struct MenuItem: Sendable, Equatable {
 public struct SiteMenus: Sendable, Equatable {
     /// Language → menu name → top-level items in order.
     var menus: [String: [String: [MenuItem]]] = [:]
+
+    /// Entries of each language's menus that lead to a page of another language, for
+    /// `tessera check`: `fr main: Blog → /blog/ (English)`.
+    public var untranslatedEntries: [String] {
+        var lines: [String] = []
+        func visit(_ items: [MenuItem], language: String, menu: String) {
+            for item in items {
+                if let other = item.otherLanguage, let url = item.url { lines.append("\(language) \(menu): \(item.title) → \(url) (\(other.name))") }
+                visit(item.children, language: language, menu: menu)
+            }
+        }
+        for (language, named) in menus.sorted(by: { $0.key < $1.key }) {
+            for (menu, items) in named.sorted(by: { $0.key < $1.key }) { visit(items, language: language, menu: menu) }
+        }
+        return lines
+    }
 
     /// `page.menus`: each menu with `current` and `ancestor` set for the page at `url`.
     func view(language: String, url: String) -> ViewValue {
@@ -184,10 +209,15 @@ extension Step where Product == RoutedSite {
         // Content file → translation key, and translation key → language → URL.
         var keys: [String: String] = [:]
         var versions: [String: [String: String]] = [:]
-        for page in site.pages where !page.isGenerated {
+        // Every page's language by URL: an entry leading to another language's page is marked.
+        var languageOfURL: [String: String] = [:]
+        for page in site.pages {
+            languageOfURL[page.url] = page.language
+            guard !page.isGenerated else { continue }
             keys[page.relativePath] = page.translationKey
             versions[page.translationKey, default: [:]][page.language] = page.url
         }
+        let names = Dictionary(configuration.languages.map { ($0.code, $0.name) }, uniquingKeysWith: { first, _ in first })
         let links = site.links
         var result = SiteMenus()
         var warnedDuplicates: Set<String> = []
@@ -219,6 +249,9 @@ extension Step where Product == RoutedSite {
                         let path = String(resolution.url.dropFirst(configuration.basePath.count - 1).prefix { $0 != "#" && $0 != "?" })
                         item.pageURL = path
                         item.isHome = path == "/" || path == language.urlPrefix + "/"
+                        if let other = languageOfURL[path], other != language.code, !item.isHome {
+                            item.otherLanguage = (other, names[other] ?? other)
+                        }
                     }
                 } catch {
                     context.diagnostics.report(error, at: entry.location)

@@ -73,7 +73,7 @@ import Testing
             let parsed = file == "feed.json" ? try Self.readJSONFeed(site.output + "/blog/" + file) : try Self.parse(site.output + "/blog/" + file)
             #expect(!parsed.bozo, "\(file) parses without errors")
             #expect(parsed.version == version)
-            #expect(parsed.title == "The <Blog>")
+            #expect(parsed.title == "The <Blog> · News & Notes", "the list's title and the site's")
             #expect(parsed.titles == ["Two", "One & only"], "\(file): newest first, limit 2")
             #expect(parsed.links == ["https://example.com/news/blog/two/", "https://example.com/news/blog/one/"])
             #expect(parsed.contents[1].contains("href=\"https://example.com/news/blog/two/\""), "\(file): links are absolute: \(parsed.contents[1])")

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import TesseraKit
+
+/// What a reader and an author of a blog expect of the default theme: hooks for the site's own
+/// head and footer, navigation that stays in the reader's language, feeds found from every page
+/// and named after the site, a draft badge, and an article's structured data.
+@Suite struct ThemeEssentialsTests {
+    /// A site on the default theme.
+    static func site(_ files: [String: String]) throws -> TemporarySite {
+        try TemporarySite(files, base: ["site.yml": "title: Notes\nbaseURL: https://notes.example/\nbuildDate: 2026-11-22T12:00:00Z\n"], theme: nil)
+    }
+
+    @Test func theSitesHooksGoIntoEveryPageAndTheThemesAreEmpty() throws {
+        let plain = try Self.site(["content/index.md": "---\ntitle: Home\n---\nHi.\n", "content/blog/a.md": "---\ntitle: A\ndate: 2026-11-01\n---\nText.\n"])
+        try plain.build()
+        let before = try plain.read("index.html")
+        #expect(!before.contains("{{!") && !before.contains("hook"), "the theme's hooks print nothing")
+
+        let hooked = try Self.site([
+            "content/index.md": "---\ntitle: Home\n---\nHi.\n",
+            "content/blog/a.md": "---\ntitle: A\ndate: 2026-11-01\n---\nText.\n",
+            "content/blog/index.md": "---\ntitle: Blog\nsections:\n  - query: { under: blog, component: article-thumb }\n---\n",
+            "partials/head-end.mustache": "<link rel=\"stylesheet\" href=\"/extra.css\">",
+            "partials/body-end.mustache": "<script src=\"/analytics.js\" defer></script>",
+            "partials/footer-extra.mustache": "<p class=\"licence\">CC BY 4.0</p>",
+        ])
+        try hooked.build()
+        for page in ["index.html", "blog/a/index.html", "blog/index.html"] {
+            let html = try hooked.read(page)
+            let head = try #require(html.range(of: "</head>")).lowerBound
+            let extra = try #require(html.range(of: "<link rel=\"stylesheet\" href=\"/extra.css\">"), "\(page)")
+            #expect(extra.lowerBound < head, "\(page): the head hook is in the head")
+            #expect(html.replacingOccurrences(of: "\n", with: "").contains("<script src=\"/analytics.js\" defer></script></body>"), "\(page): the body hook ends the body")
+            #expect(html.contains("<p class=\"licence\">CC BY 4.0</p>") && html.range(of: "CC BY")!.lowerBound > html.range(of: "<footer class=\"site-footer\">")!.lowerBound, "\(page)")
+        }
+    }
+
+    @Test func aTranslatedPageKeepsItsReaderInItsLanguage() throws {
+        let output = ExampleSiteCrawlTests.output
+        let french = try String(contentsOfFile: output + "/fr/index.html", encoding: .utf8)
+        #expect(french.contains("<a class=\"site-title\" href=\"/fr/\""), "the logo leads to the French home")
+        // The French menu's Blog is English only: kept, and said so.
+        #expect(french.contains("hreflang=\"en\"><span class=\"icon icon--book\" aria-hidden=\"true\"></span><span class=\"main-menu-title\">Blog<span class=\"menu-language\" lang=\"en\" title=\"English\">"), "the English-only blog is marked")
+        let english = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+        #expect(!english.contains("menu-language"), "an English menu leads to English pages")
+        // On a page with no French version, the switcher's French link leads home, and says so.
+        let post = try String(contentsOfFile: output + "/blog/accessible-cards/index.html", encoding: .utf8)
+        #expect(post.contains("<a href=\"/fr/\" hreflang=\"fr\" lang=\"fr\" class=\"language-home\">Français<span class=\"visually-hidden\"> (page d&#39;accueil : cette page n&#39;est pas traduite)</span>")
+            || post.contains("<a href=\"/fr/\" hreflang=\"fr\" lang=\"fr\" class=\"language-home\">Français<span class=\"visually-hidden\"> (home page: this page is not translated)</span>"), "\(post.components(separatedBy: "language-list").dropFirst().first?.prefix(600) ?? "")")
+
+        let built = try ExampleSite.build()
+        let lines = built.menus.untranslatedEntries
+        #expect(lines.contains("fr main: Blog → /blog/ (English)"), "\(lines)")
+        #expect(!lines.contains { $0.hasPrefix("en ") })
+    }
+
+    @Test func feedsAreNamedAfterTheSiteAndFoundFromEveryPage() throws {
+        let output = ExampleSiteCrawlTests.output
+        let rss = try String(contentsOfFile: output + "/blog/index.xml", encoding: .utf8)
+        #expect(rss.contains("<title>Blog · Tessera Learning</title>"))
+        #expect(rss.contains("<description>Release notes, guides and articles"), "the list's summary describes the feed")
+        for page in ["index.html", "courses/index.html", "blog/accessible-cards/index.html"] {
+            let html = try String(contentsOfFile: output + "/" + page, encoding: .utf8)
+            #expect(html.contains("<link rel=\"alternate\" type=\"application/rss+xml\" title=\"Tessera Learning (RSS)\" href=\"/blog/index.xml\">"), "\(page) links the site's feed")
+        }
+        let blog = try String(contentsOfFile: output + "/blog/index.html", encoding: .utf8)
+        #expect(blog.contains("title=\"Blog · Tessera Learning (RSS)\" href=\"/blog/index.xml\"") && !blog.contains("title=\"Tessera Learning (RSS)\""), "the blog links its feeds once")
+    }
+
+    @Test func aDraftShowsItsBadgeOnlyWhenDraftsAreBuilt() throws {
+        let site = try Self.site(["content/index.md": "---\ntitle: Home\n---\n", "content/blog/wip.md": "---\ntitle: Work in progress\ndate: 2026-11-01\ndraft: true\n---\nSoon.\n"])
+        try site.build(drafts: true)
+        #expect(try site.read("blog/wip/index.html").contains("<p class=\"draft-badge\">Draft</p>"))
+        try site.build()
+        #expect(!site.exists("blog/wip/index.html"))
+        #expect(!(try site.read("index.html")).contains("draft-badge"))
+    }
+
+    @Test func anArticleDescribesItselfAsABlogPosting() throws {
+        let site = try Self.site([
+            "content/index.md": "---\ntitle: Home\n---\n",
+            "content/blog/a.md": "---\ntitle: \"</script><script>alert(1)</script>\"\ndate: 2026-11-01\nsummary: A & B\nauthor: Ada\ntags: [swift]\n---\nText.\n",
+        ])
+        try site.build()
+        let html = try site.read("blog/a/index.html")
+        let start = try #require(html.range(of: "<script type=\"application/ld+json\">")).upperBound
+        let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
+        let json = String(html[start..<end])
+        #expect(!json.contains("<"), "no text of the page can close the script")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["@type"] as? String == "BlogPosting" && object["headline"] as? String == "</script><script>alert(1)</script>")
+        #expect(object["datePublished"] as? String == "2026-11-01T00:00:00Z" && object["description"] as? String == "A & B")
+        #expect((object["author"] as? [String: String])?["name"] == "Ada" && object["url"] as? String == "https://notes.example/blog/a/")
+        #expect(!(try site.read("index.html")).contains("ld+json"), "an undated page is not an article")
+    }
+}
