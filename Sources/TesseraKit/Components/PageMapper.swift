@@ -48,6 +48,19 @@ struct PageMapper: Sendable {
         rightToLeft = Set(languages.filter(\.isRightToLeft).map(\.code))
         let homes = Dictionary(languages.map { ($0.urlPrefix + "/", $0.code) }, uniquingKeysWith: { first, _ in first })
         onlyVersion.reserveCapacity(pages.count)
+        // Dated pages by language and section (the URL's first folder), oldest first.
+        var dated: [String: [Page]] = [:]
+        for page in pages where page.date != nil && !page.isGenerated && page.title != nil {
+            let section = page.url.dropFirst().split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
+            dated[page.language + "\u{0}" + section, default: []].append(page)
+        }
+        for (_, group) in dated where group.count > 1 {
+            let sorted = group.sorted { ($0.date!, $0.relativePath) < ($1.date!, $1.relativePath) }
+            for (index, page) in sorted.enumerated() {
+                let older = index > 0 ? sorted[index - 1] : nil, newer = index + 1 < sorted.count ? sorted[index + 1] : nil
+                neighbourPages[page.url] = (older.map { ($0.title ?? "", $0.url) }, newer.map { ($0.title ?? "", $0.url) })
+            }
+        }
         for page in pages {
             // Of every page, whichever this mapper maps: each page shows its language's home and feeds.
             if homes[page.url] == page.language { languageHomes[page.language] = page.url }
@@ -73,6 +86,19 @@ struct PageMapper: Sendable {
 
     /// Each language's home page URL, for languages that have one.
     var languageHomes: [String: String] = [:]
+
+    /// A dated page's neighbours in its section and language, older and newer, by URL.
+    var neighbourPages: [String: (older: (title: String, url: String)?, newer: (title: String, url: String)?)] = [:]
+
+    /// `page.previousPage` (older) and `page.nextPage` (newer): `{ title, url }`, for a post's
+    /// "previous / next" links.
+    func neighbours(of page: Page, basePath: String) -> [ViewValue] {
+        guard let found = neighbourPages[page.url] else { return [.null, .null] }
+        func view(_ link: (title: String, url: String)?) -> ViewValue {
+            link.map { .object(["title": .string($0.title), "url": .string(basePath + $0.url.dropFirst())]) } ?? .null
+        }
+        return [view(found.older), view(found.newer)]
+    }
 
     /// Each language's site feeds: those of its page with feeds nearest the root (its home
     /// page's, or the blog's), linked from every page of the language for feed readers to find.
@@ -148,9 +174,17 @@ struct PageMapper: Sendable {
             }
         }
         for problem in Self.repeatedIDs(sections: sections, written: page.sections, embedded: embedded) { errors.report(problem) }
+        // `updated:` (or `lastmod:`) of the front matter: when the page last changed, formatted.
+        var updated = ViewValue.null
+        if !page.isGenerated, let node = page.params.first(where: { $0.key == "updated" || $0.key == "lastmod" })?.value {
+            if let date = errors.attempt({ try DateParsing.date(node, timeZone: context.timeZone) { "'\($0)' in 'updated'" } }) {
+                updated = DateTransformer.view(of: date, format: "medium", hasTime: false, context: context)
+            }
+        }
         try errors.throwIfErrors()
         let data = ViewObject(Self.pageLayout, values: Self.data(of: page, context: context) + languageData(of: page, basePath: context.links.basePath)
-                              + [image, .list(TableOfContents.nested(headings)), .bool(headings.count >= TableOfContents.shownFrom)])
+                              + [image, .list(TableOfContents.nested(headings)), .bool(headings.count >= TableOfContents.shownFrom), updated]
+                              + neighbours(of: page, basePath: context.links.basePath))
         var view = PageView(page: page, data: data, content: placesBody ? nil : bodyHTML, sections: sections, headings: headings, embedded: embedded, fragments: recorder.links)
         view.code = code
         view.warnings = recorder.warnings
@@ -404,7 +438,7 @@ struct PageMapper: Sendable {
     }
 
     /// The keys of `page`: what `data(of:)` gives, then `languageData(of:)`, then the cover image.
-    static let pageLayout = ViewObject.Layout(dataKeys + languageKeys + ["image", "toc", "hasToc"])
+    static let pageLayout = ViewObject.Layout(dataKeys + languageKeys + ["image", "toc", "hasToc", "updated", "previousPage", "nextPage"])
     static let dataKeys = [
         "title", "url", "date", "summary", "description", "wordCount", "readingTime", "tags", "lang", "layout", "draft", "source",
         "params", "hasFeeds", "feeds", "pagination",

@@ -110,6 +110,8 @@ enum LocalEdits {
             // A value a list sorts by may change its order; terms decide the term pages.
             let sortKeys = Set(site.pages.lazy.flatMap { $0.sections.compactMap(\.query?.sortKey) })
             guard shownKeys.isDisjoint(with: sortKeys), shownKeys.isDisjoint(with: configuration.taxonomies.map(\.name)) else { return nil }
+            // A dated page's title is its neighbours' "previous / next" link.
+            guard !shownKeys.contains("title") || shownFiles.allSatisfy({ edited[$0]?.date == nil }) else { return nil }
             // Term pages without a component list their pages' titles in their body.
             if site.components["article-thumb"] == nil {
                 for taxonomy in configuration.taxonomies where taxonomy.component == nil {

@@ -94,4 +94,26 @@ import Testing
         #expect((object["author"] as? [String: String])?["name"] == "Ada" && object["url"] as? String == "https://notes.example/blog/a/")
         #expect(!(try site.read("index.html")).contains("ld+json"), "an undated page is not an article")
     }
+
+    @Test func aPostLinksItsNeighboursAndShowsItsAuthorAndUpdate() throws {
+        let site = try Self.site([
+            "content/index.md": "---\ntitle: Home\n---\n",
+            "content/blog/one.md": "---\ntitle: One\ndate: 2026-10-01\n---\nA.\n",
+            "content/blog/two.md": "---\ntitle: Two\ndate: 2026-10-02\nauthor: Ada\nupdated: 2026-11-03\n---\nB.\n",
+            "content/blog/three.md": "---\ntitle: Three\ndate: 2026-10-03\n---\nC.\n",
+            "content/guides/other.md": "---\ntitle: Other section\ndate: 2026-10-02\n---\nD.\n",
+        ])
+        try site.build()
+        let two = try site.read("blog/two/index.html")
+        #expect(two.contains("href=\"/blog/one/\" rel=\"prev\"><span class=\"post-neighbour-label\">Previous</span> <span class=\"post-neighbour-title\">One</span>"))
+        #expect(two.contains("href=\"/blog/three/\" rel=\"next\"><span class=\"post-neighbour-label\">Next</span> <span class=\"post-neighbour-title\">Three</span>"))
+        #expect(two.contains("<span class=\"article-author\">By Ada</span>"))
+        #expect(two.contains("Updated <time datetime=\"2026-11-03\">November 3, 2026</time>"), "\(two.components(separatedBy: "article-meta").dropFirst().first?.prefix(500) ?? "")")
+        let one = try site.read("blog/one/index.html")
+        #expect(!one.contains("rel=\"prev\"") && one.contains("rel=\"next\""), "the oldest post has no previous one")
+        #expect(!(try site.read("guides/other/index.html")).contains("post-neighbours"), "a post alone in its section has no neighbours")
+
+        try site.write("content/blog/two.md", "---\ntitle: Two\ndate: 2026-10-02\nupdated: someday\n---\nB.\n")
+        #expect(site.diagnostics().contains { $0.hasPrefix("content/blog/two.md:4:10: error: 'someday' in 'updated' is not a date") }, "\(site.diagnostics())")
+    }
 }
