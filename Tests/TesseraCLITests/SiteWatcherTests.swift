@@ -66,6 +66,11 @@ import Testing
     @Test func cssOnlyChangesSwapStylesheetsOthersReloadNothingSaysNothing() {
         #expect(PreviewSession.event(after: .built(Self.report, changed: ["assets/site.css"]), previousFailed: false) == .stylesheets)
         #expect(PreviewSession.event(after: .built(Self.report, changed: ["assets/site.css", "index.html"]), previousFailed: false) == .reload)
+        // A stylesheet edit with fingerprinting: every page links the new name, and no page reloads.
+        let fingerprinted = ["assets/site.1a2b3c.css", "index.html", "blog/index.html"]
+        #expect(PreviewSession.event(after: .built(Self.report, changed: fingerprinted), previousFailed: false, inputs: ["/site/static/assets/site.css"]) == .stylesheets)
+        #expect(PreviewSession.event(after: .built(Self.report, changed: fingerprinted), previousFailed: false, inputs: ["/site/static/assets/site.css", "/site/content/index.md"]) == .reload)
+        #expect(PreviewSession.event(after: .built(Self.report, changed: fingerprinted + ["index.json"]), previousFailed: false, inputs: ["/site/static/assets/site.css"]) == .reload)
         #expect(PreviewSession.event(after: .built(Self.report, changed: []), previousFailed: false) == nil)
         #expect(PreviewSession.event(after: .built(Self.report, changed: []), previousFailed: true) == .reload, "a fix clears the overlay even if no file changed")
         let error = Diagnostic(.error, "boom", at: SourceLocation(file: "content/a.md", line: 2, column: 3))

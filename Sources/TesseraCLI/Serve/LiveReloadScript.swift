@@ -78,12 +78,30 @@ enum LiveReloadScript {
         if (event.key === "Escape" && document.getElementById(overlayID)) removeOverlay();
       });
 
-      function refreshStylesheets() {
-        for (const link of document.querySelectorAll('link[rel~="stylesheet"]')) {
+      // The page as now built names its stylesheets (fingerprinted names, integrity hashes):
+      // each link takes its new name; a name that did not change is fetched again. A page whose
+      // stylesheets are not the same links in number is reloaded.
+      async function refreshStylesheets() {
+        const current = [...document.querySelectorAll('link[rel~="stylesheet"]')];
+        let next;
+        try {
+          const response = await fetch(location.href, { cache: "no-store" });
+          const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+          next = [...fresh.querySelectorAll('link[rel~="stylesheet"]')];
+        } catch (error) {
+          location.reload();
+          return;
+        }
+        if (next.length !== current.length) { location.reload(); return; }
+        current.forEach((link, index) => {
+          const href = next[index].getAttribute("href");
+          if (next[index].hasAttribute("integrity")) link.setAttribute("integrity", next[index].getAttribute("integrity"));
+          else link.removeAttribute("integrity");
+          if (link.getAttribute("href") !== href) { link.setAttribute("href", href); return; }
           const url = new URL(link.href, location.href);
           url.searchParams.set("tessera", String(Date.now()));
           link.href = url.href;
-        }
+        });
       }
 
       // What every tab does with an event, whether it heard it itself or from the tab that listens.

@@ -43,15 +43,20 @@ public final class PreviewSession: @unchecked Sendable {
     }
 
     /// What open pages should do after `outcome`, given whether the build before it failed;
-    /// nil when nothing they show changed.
-    public static func event(after outcome: Outcome, previousFailed: Bool) -> PreviewEvent? {
+    /// nil when nothing they show changed. `inputs`: the files whose change made the build (nil:
+    /// unknown). When only stylesheets were edited, pages change only where they link them (a
+    /// fingerprinted name, its integrity hash): the stylesheets are swapped, with no reload.
+    public static func event(after outcome: Outcome, previousFailed: Bool, inputs: Set<String>? = nil) -> PreviewEvent? {
         switch outcome {
         case .failed(let diagnostics):
             return .failed(diagnostics.filter { $0.severity == .error })
         case .built(_, let changed):
             if previousFailed { return .reload }
             if changed.isEmpty { return nil }
-            return changed.allSatisfy { $0.hasSuffix(".css") } ? .stylesheets : .reload
+            if changed.allSatisfy({ $0.hasSuffix(".css") }) { return .stylesheets }
+            let onlyStylesheetsEdited = inputs.map { !$0.isEmpty && $0.allSatisfy { $0.hasSuffix(".css") } } ?? false
+            let onlyPagesAndStylesheets = changed.allSatisfy { $0.hasSuffix(".css") || $0.hasSuffix(".html") }
+            return onlyStylesheetsEdited && onlyPagesAndStylesheets && changed.contains(where: { $0.hasSuffix(".css") }) ? .stylesheets : .reload
         }
     }
 

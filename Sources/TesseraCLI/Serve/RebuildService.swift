@@ -19,7 +19,7 @@ struct RebuildService: Service {
             let previousFailed = session.failedLastTime
             let outcome = session.build(changes: paths)
             let elapsed = ContinuousClock.now - started
-            if let event = PreviewSession.event(after: outcome, previousFailed: previousFailed) {
+            if let event = PreviewSession.event(after: outcome, previousFailed: previousFailed, inputs: paths) {
                 await hub.publish(event)
             }
             if timings, case .built(let buildReport, _) = outcome { StepTimings.lines(buildReport).forEach(report) }

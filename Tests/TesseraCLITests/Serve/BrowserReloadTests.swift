@@ -55,6 +55,16 @@ extension Serve {
                     "getComputedStyle(document.querySelector('h1')).color", is: "rgb(0, 0, 255)")
                 #expect(try await devTools.evaluate("String(window.beforeCSS)") == "kept")
                 #expect(try await devTools.evaluate("document.querySelector('link').href")?.contains("?tessera=") == true)
+
+                // A fingerprinted stylesheet: the page as built now links a new name; the link
+                // takes it, still without a reload.
+                try site.write("style.9f8e7d.css", "h1 { color: rgb(0, 128, 0) }")
+                try site.write("index.html", Self.page.replacingOccurrences(of: "/style.css", with: "/style.9f8e7d.css"))
+                await site.hub.publish(.stylesheets)
+                try await devTools.waitUntil("getComputedStyle(document.querySelector('h1')).color", is: "rgb(0, 128, 0)")
+                #expect(try await devTools.evaluate("document.querySelector('link').getAttribute('href')") == "/style.9f8e7d.css")
+                #expect(try await devTools.evaluate("String(window.beforeCSS)") == "kept")
+                try site.write("index.html", Self.page)
             }
             #expect(try site.contents(of: "index.html") == Self.page)
         }
