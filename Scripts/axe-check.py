@@ -3,6 +3,7 @@
 built site, in the light and the dark colour scheme, and prints every violation.
 
     python3 Scripts/axe-check.py public blog/index.html blog/some-post/index.html ...
+    AXE_WIDTHS=390,1280 python3 Scripts/axe-check.py public index.html   # each page at each width
 
 Needs Debian's chromium and chromium-driver, and PyPI's selenium and axe-playwright-python
 (`make test` installs them). Exits 1 when a page has a violation, 2 when a tool is missing.
@@ -38,17 +39,20 @@ def main():
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_script_timeout(60)
     found = {}
+    # Each width is a layout of its own (the phone's tab bar, the desktop's header menu).
+    widths = [int(w) for w in os.environ.get("AXE_WIDTHS", "1280").split(",") if w.strip()]
     try:
-        for page in pages:
-            for scheme in ("light", "dark"):
+        for page, width, scheme in ((p, w, s) for p in pages for w in widths for s in ("light", "dark")):
+                driver.set_window_size(width, 900)
                 driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
                 driver.get(f"http://127.0.0.1:{server.server_port}/{page}")
                 driver.execute_script(axe)
                 result = driver.execute_async_script(
                     "const done = arguments[arguments.length - 1];"
                     "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations)).catch(e => done(String(e)));")
+                key = f"{page} ({width} px, {scheme})" if len(widths) > 1 else f"{page} ({scheme})"
                 if isinstance(result, str):
-                    found[f"{page} ({scheme})"] = [{"id": "axe-error", "help": result}]
+                    found[key] = [{"id": "axe-error", "help": result}]
                     continue
                 violations = [
                     {"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": len(v["nodes"]),
@@ -56,7 +60,7 @@ def main():
                     for v in result
                 ]
                 if violations:
-                    found[f"{page} ({scheme})"] = violations
+                    found[key] = violations
     finally:
         driver.quit()
         server.shutdown()
