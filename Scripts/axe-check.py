@@ -8,12 +8,11 @@ built site, in the light and the dark colour scheme, and prints every violation.
 Needs Debian's chromium and chromium-driver, and PyPI's selenium and axe-playwright-python
 (`make test` installs them). Exits 1 when a page has a violation, 2 when a tool is missing.
 """
-import functools
-import http.server
 import json
 import os
 import sys
-import threading
+
+import browser_site
 
 
 def main():
@@ -23,20 +22,13 @@ def main():
     folder, pages = sys.argv[1], sys.argv[2:]
     try:
         import axe_playwright_python
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
+        import selenium  # noqa: F401 (checked here, used by browser_site)
     except ImportError as error:
         print(f"missing: {error}", file=sys.stderr)
         return 2
     axe = open(os.path.join(os.path.dirname(axe_playwright_python.__file__), "axe.min.js"), encoding="utf-8").read()
-    handler = functools.partial(QuietHandler, directory=folder)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900"):
-        options.add_argument(argument)
-    options.binary_location = "/usr/bin/chromium"
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    server = browser_site.serve(folder)
+    driver = browser_site.chromium()
     driver.set_script_timeout(60)
     found = {}
     # Each width is a layout of its own (the phone's tab bar, the desktop's header menu).
@@ -66,11 +58,6 @@ def main():
         server.shutdown()
     print(json.dumps({"pages": len(pages), "violations": found}, indent=1))
     return 1 if found else 0
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 if __name__ == "__main__":

@@ -8,18 +8,20 @@ than the screen (320 and 390 px), and no keyboard focus stop lies under the fixe
 Needs Debian's chromium and chromium-driver and PyPI's selenium (`make test` installs them).
 Prints a JSON report; exits 1 when a page fails, 2 when a tool is missing.
 """
-import functools
-import http.server
 import json
 import sys
-import threading
+
+import browser_site
 
 FOCUS = """
 const active = document.activeElement, bar = document.querySelector('.main-menu');
 if (!active || active === document.body) return null;
+// Marked when first focused: focus on a marked element means the tab order came round.
+const again = active.dataset.layoutCheckSeen === "1";
+active.dataset.layoutCheckSeen = "1";
 const box = active.getBoundingClientRect();
 const fixed = bar && getComputedStyle(bar).position === 'fixed' && !bar.contains(active);
-return { name: (active.tagName + ' ' + (active.textContent || active.getAttribute('aria-label') || '')).trim().slice(0, 40),
+return { again, name: (active.tagName + ' ' + (active.textContent || active.getAttribute('aria-label') || '')).trim().slice(0, 40),
          bottom: box.bottom, top: box.top, bar: fixed ? bar.getBoundingClientRect().top : null };
 """
 
@@ -30,21 +32,13 @@ def main():
         return 2
     folder, pages = sys.argv[1], sys.argv[2:]
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys
     except ImportError as error:
         print(f"missing: {error}", file=sys.stderr)
         return 2
-    handler = functools.partial(Quiet, directory=folder)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=390,700"):
-        options.add_argument(argument)
-    options.binary_location = "/usr/bin/chromium"
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    server = browser_site.serve(folder)
+    driver = browser_site.chromium(390, 700, extra=("--hide-scrollbars",))
     problems, stops = {}, 0
     try:
         for page in pages:
@@ -58,16 +52,13 @@ def main():
             driver.set_window_size(390, 700)
             driver.get(url)
             driver.execute_script("document.documentElement.style.scrollBehavior = 'auto'")
-            seen = set()
-            for _ in range(200):
+            for _ in range(300):
                 ActionChains(driver).send_keys(Keys.TAB).perform()
                 focus = driver.execute_script(FOCUS)
                 if focus is None:
                     continue
-                key = (focus["name"], round(focus["top"]))
-                if key in seen and len(seen) > 5:
+                if focus["again"]:
                     break
-                seen.add(key)
                 stops += 1
                 if focus["bar"] is not None and focus["bottom"] > focus["bar"] + 1:
                     problems.setdefault(page, []).append(f"focus on '{focus['name']}' ends at {round(focus['bottom'])}, under the tab bar at {round(focus['bar'])}")
@@ -76,11 +67,6 @@ def main():
         server.shutdown()
     print(json.dumps({"pages": len(pages), "focusStops": stops, "problems": problems}, indent=1, ensure_ascii=False))
     return 1 if problems else 0
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 if __name__ == "__main__":
