@@ -96,7 +96,10 @@ import Testing
             // for the last few.
             let delay = duration * 1.5 * Double(attempt) / Double(attempts - 1)
             try process.run()
-            try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+            // A blocking sleep: an `await` resumes only when the test pool has a free thread,
+            // and other tests (a browser run) can hold both for minutes, so the kill came after
+            // every build had finished.
+            usleep(UInt32(delay * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
 

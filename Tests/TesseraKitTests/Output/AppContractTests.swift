@@ -218,4 +218,14 @@ import Testing
         #expect(try IDsDiff.compare(old: newer, new: site.output).removedPages == ["gone"])
         #expect(throws: TesseraError.self) { try IDsDiff.compare(old: site.root + "/nothing", new: site.output) }
     }
+
+    /// A published section's files never replace a page's: a page where they would go is an error.
+    @Test func aPublishedSectionNeverOverwritesAPage() throws {
+        var files = Self.blog(posts: 3)
+        files["content/sections/latest.md"] = "---\ntitle: Clash\n---\nI live at /sections/latest/.\n"
+        let site = try TemporarySite(files)
+        let diagnostics = site.diagnostics()
+        #expect(diagnostics.contains { $0.hasPrefix("content/sections/latest.md:1:1: error: the page's JSON would be written to sections/latest/index.json, where another file is") }, "\(diagnostics)")
+        #expect(!site.exists("sections/latest/index.json") && !site.exists("index.html"), "nothing written")
+    }
 }
