@@ -79,7 +79,8 @@ import Testing
 
         var outcomes: [String: Int] = [:]
         let attempts = 16
-        for attempt in 0..<attempts {
+        /// One build killed after `delay` seconds, checked, and the next build's recovery.
+        func attempt(_ attempt: Int, after delay: Double) throws {
             let (before, after) = attempt % 2 == 0 ? ("old", "new") : ("new", "old")
             // The output holds `before`, complete; the content now says `after`.
             try Self.writeSite(at: site, version: before)
@@ -92,9 +93,6 @@ import Testing
             process.arguments = ["build", "--source", site, "--output", output]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            // Spread over the whole build (timed above), past its end
-            // for the last few.
-            let delay = duration * 1.5 * Double(attempt) / Double(attempts - 1)
             try process.run()
             // A blocking sleep: an `await` resumes only when the test pool has a free thread,
             // and other tests (a browser run) can hold both for minutes, so the kill came after
@@ -113,6 +111,15 @@ import Testing
             #expect(Self.tree(output) == expected[after])
             let strays = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasPrefix(".tessera-") }
             #expect(strays.isEmpty, "no stray folder after attempt \(attempt): \(strays)")
+        }
+        // Spread over the whole build (timed above), past its end for the last few.
+        for number in 0..<attempts { try attempt(number, after: duration * 1.5 * Double(number) / Double(attempts - 1)) }
+        // The machine's load changes while other tests run: a build may take several times as
+        // long as it did when timed. Later kills until one build has finished before its kill.
+        var longer = duration * 3
+        for number in attempts..<(attempts + 6) where outcomes["new", default: 0] == 0 {
+            try attempt(number, after: longer)
+            longer *= 2
         }
         // Both outcomes must have happened, or the delays missed the build.
         #expect(outcomes["old", default: 0] > 0 && outcomes["new", default: 0] > 0, "\(outcomes)")
