@@ -80,7 +80,9 @@ extension Serve {
                 }
                 while await site.hub.subscriberCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
                 browser.cancel()
-                let deadline = ContinuousClock.now + .seconds(10)
+                // Generous: the loop ends as soon as the hub is empty, and a busy two-core machine
+                // can hold this task and the server's keep-alive back for a while.
+                let deadline = ContinuousClock.now + .seconds(60)
                 while await site.hub.subscriberCount > 0, ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(20))
                 }

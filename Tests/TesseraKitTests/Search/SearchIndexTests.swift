@@ -93,7 +93,7 @@ import Testing
     /// The browser's analyzer gives every text the build's terms: random texts of each
     /// language's letters, accents, apostrophes, Arabic marks, Greek and CJK.
     @Test(.enabled(if: Tools.available("node"), "node is not on PATH"))
-    func theBrowserReadsTextExactlyAsTheBuild() throws {
+    func theBrowserReadsTextExactlyAsTheBuild() async throws {
         let pieces = [
             "chevaux", "Été", "l'Été", "L’arbre", "qu'il", "Häuser", "STRASSE", "Straße", "grandes", "heureuse", "actrices", "bateaux", "jeux",
             "libraries", "boxes", "Swift's", "series", "3.14", "2026", "v2", "naïve", "ÉCOLE", "ΟΔΟΣ", "Ὀδυσσεύς", "İstanbul", "Œuvre", "ﬁle",
@@ -130,7 +130,7 @@ import Testing
             console.log(JSON.stringify(input.cases.map(([l, t]) => analyzers[l].terms(t))));
             """
         try script.write(toFile: folder + "/run.mjs", atomically: true, encoding: .utf8)
-        let (status, output) = try Tools.run("node", [folder + "/run.mjs", folder + "/input.json"])
+        let (status, output) = try await Tools.run("node", [folder + "/run.mjs", folder + "/input.json"])
         #expect(status == 0, "\(output)")
         let browser = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String]], "\(String(output.prefix(500)))")
         #expect(browser.count == cases.count)
@@ -146,7 +146,7 @@ import Testing
     /// reading them): a word only one page's body has, a French plural for a singular, a title
     /// ranked over a body, a word being typed, and no result.
     @Test(.enabled(if: Tools.available("node"), "node is not on PATH"))
-    func queriesFindThePagesTheirWordsAreOn() throws {
+    func queriesFindThePagesTheirWordsAreOn() async throws {
         let site = try Self.site([
             "content/blog/engines.md": "---\ntitle: Engines\n---\nSteam and zeppelin engines alike.\n",
             "content/blog/kayaks.md": "---\ntitle: Kayaks\n---\nA short note.\n",
@@ -179,7 +179,7 @@ import Testing
             }));
             """
         try script.write(toFile: site.root + "/query.mjs", atomically: true, encoding: .utf8)
-        let (status, output) = try Tools.run("node", [site.root + "/query.mjs", site.output])
+        let (status, output) = try await Tools.run("node", [site.root + "/query.mjs", site.output])
         #expect(status == 0, "\(output)")
         let answers = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: [String]], "\(output)")
         #expect(answers["fjord"] == ["/blog/airships/"])

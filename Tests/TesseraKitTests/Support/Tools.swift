@@ -16,7 +16,22 @@ enum Tools {
     static func available(_ tool: String) -> Bool { onCI || which(tool) != nil }
 
     /// Runs `tool` (found in PATH) in `folder`; its exit status and what it printed, both streams.
-    static func run(_ tool: String, _ arguments: [String], in folder: String? = nil) throws -> (status: Int32, output: String) {
+    ///
+    /// The wait happens on a thread of its own: the test pool has one thread per core, and a
+    /// browser check that held one for minutes starved every test awaiting a timer (the preview
+    /// server's keep-alives among them) on a two-core machine.
+    static func run(_ tool: String, _ arguments: [String], in folder: String? = nil) async throws -> (status: Int32, output: String) {
+        try await offThePool { try runBlocking(tool, arguments, in: folder) }
+    }
+
+    /// Runs `body` on a new thread and awaits it, leaving the test pool's threads free meanwhile.
+    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    private static func runBlocking(_ tool: String, _ arguments: [String], in folder: String?) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
