@@ -19,20 +19,23 @@ public enum PreviewEvent: Sendable, Equatable {
         }
     }
 
-    /// The SSE `data:` payload: JSON, one line.
-    public var data: String {
+    /// The SSE `data:` payload: JSON, one line. Paths are relative to the working folder, as the
+    /// terminal prints them.
+    public var data: String { data(relativeTo: FileManager.default.currentDirectoryPath) }
+
+    func data(relativeTo base: String) -> String {
         guard case .failed(let diagnostics) = self else { return "{}" }
         let items = diagnostics.map { diagnostic -> [String: Any] in
             var item: [String: Any] = ["severity": diagnostic.severity.rawValue, "message": diagnostic.message]
             if let location = diagnostic.location {
-                item["file"] = location.file
+                item["file"] = Diagnostic.displayPath(location.file, relativeTo: base)
                 item["line"] = location.line
                 item["column"] = location.column
             }
             if let hint = diagnostic.hint { item["hint"] = hint }
             // The source line with a caret under the column, as the terminal shows it.
             if let location = diagnostic.location, let excerpt = SourceExcerpt.at(location) { item["excerpt"] = excerpt.formatted() }
-            item["text"] = diagnostic.formatted()
+            item["text"] = diagnostic.formatted(relativeTo: base)
             return item
         }
         let json = (try? JSONSerialization.data(withJSONObject: ["diagnostics": items], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)

@@ -64,6 +64,7 @@ struct PageMapper: Sendable {
         for page in pages {
             // Of every page, whichever this mapper maps: each page shows its language's home and feeds.
             if homes[page.url] == page.language { languageHomes[page.language] = page.url }
+            if let title = page.title, !page.isGenerated { titles[page.url] = title }
             if !page.feeds.isEmpty, page.pagination.map({ $0.number == 1 }) ?? true,
                siteFeeds[page.language].map({ (page.url.count, page.url) < ($0.url.count, $0.url) }) ?? true {
                 siteFeeds[page.language] = (page.url, page.feeds)
@@ -87,8 +88,28 @@ struct PageMapper: Sendable {
     /// Each language's home page URL, for languages that have one.
     var languageHomes: [String: String] = [:]
 
+    /// Page titles by URL: an article's breadcrumbs name the pages of the folders above it.
+    var titles: [String: String] = [:]
+
+
     /// A dated page's neighbours in its section and language, older and newer, by URL.
     var neighbourPages: [String: (older: (title: String, url: String)?, newer: (title: String, url: String)?)] = [:]
+
+    /// What `page`'s view shows of other pages besides those it lists: its neighbours (which
+    /// posts, and their titles) and its breadcrumbs' titles. The preview maps a page again when
+    /// this changes, though the page itself did not.
+    func otherPagesShown(by page: Page) -> UInt64 {
+        guard page.date != nil else { return 0 }
+        var digest = StableDigest()
+        if let found = neighbourPages[page.url] {
+            for link in [found.older, found.newer] {
+                digest.combine(link?.url ?? "")
+                digest.combine(link?.title ?? "")
+            }
+        }
+        for crumb in breadcrumbs(of: page, language: nil) { digest.combine(crumb.name) }
+        return digest.value
+    }
 
     /// `page.previousPage` (older) and `page.nextPage` (newer): `{ title, url }`, for a post's
     /// "previous / next" links.
@@ -260,6 +281,7 @@ struct PageMapper: Sendable {
     private func dataItems(_ query: PageQuery, name: String, for page: Page, context: TransformContext) throws -> [ComponentView] {
         let schema = try schema(of: query)
         var records = try data.records(name, at: query.location)
+        if !query.matches.isEmpty { records = records.filter { record in query.matches.allSatisfy { $0.accepts(record[$0.key]) } } }
         if query.sortGiven {
             func key(_ record: ContentNode) -> ContentNode? { record[query.sortKey].flatMap { $0.isNull ? nil : $0 } }
             records = records.enumerated().sorted { a, b in
@@ -415,17 +437,18 @@ struct PageMapper: Sendable {
                     .object(["format": .string(format.rawValue), "type": .string(format.mediaType), "url": .string(basePath + site.url.dropFirst() + format.fileName), "title": .string(format.title)])
                 })
             } ?? .null,
-            Self.jsonLD(of: page, permalink: origin + basePath + page.url.dropFirst(), language: language, origin: origin, basePath: basePath),
+            jsonLD(of: page, permalink: origin + basePath + page.url.dropFirst(), language: language, basePath: basePath),
         ]
     }
 
-    /// schema.org `BlogPosting` for a dated page, as JSON for `<script type="application/ld+json">`
-    /// (`{{{page.jsonLD}}}`): what search engines show of an article. `<` is written `\u003c`,
-    /// so no text can close the script.
-    static func jsonLD(of page: Page, permalink: String, language: SiteLanguage?, origin: String, basePath: String) -> ViewValue {
+    /// schema.org data for a dated page, as JSON for `<script type="application/ld+json">`
+    /// (`{{{page.jsonLD}}}`): what search engines show of an article, its `BlogPosting` and the
+    /// `BreadcrumbList` from the language's home through the pages of the folders above it
+    /// (`/blog/` for `/blog/hello/`). `<` is written `\u003c`, so no text can close the script.
+    func jsonLD(of page: Page, permalink: String, language: SiteLanguage?, basePath: String) -> ViewValue {
         guard let date = page.date, !page.isGenerated, let title = page.title else { return .null }
         var posting: [String: JSONValue] = [
-            "@context": "https://schema.org", "@type": "BlogPosting", "headline": .string(title),
+            "@type": "BlogPosting", "headline": .string(title),
             "datePublished": .string(FeedWriter.rfc3339(date)), "inLanguage": .string(page.language),
             "mainEntityOfPage": .string(permalink), "url": .string(permalink),
         ]
@@ -434,7 +457,26 @@ struct PageMapper: Sendable {
         if let author = page.params.first(where: { $0.key == "author" })?.value.scalarText { posting["author"] = ["@type": "Person", "name": .string(author)] }
         if let site = language?.title { posting["publisher"] = ["@type": "Organization", "name": .string(site)] }
         if !page.tags.isEmpty { posting["keywords"] = .array(page.tags.map(JSONValue.string)) }
-        return .string(String(decoding: JSONValue.object(posting).bytes, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c"))
+        let home = languageHomes[page.language] ?? ((language?.urlPrefix ?? "") + "/")
+        let trail = [(language?.title ?? title, home)] + breadcrumbs(of: page, language: language) + [(title, page.url)]
+        let crumbs: [JSONValue] = trail.enumerated().map { position, crumb in
+            ["@type": "ListItem", "position": .int(position + 1), "name": .string(crumb.name), "item": .string(origin + basePath + crumb.url.dropFirst())]
+        }
+        let graph: JSONValue = ["@context": "https://schema.org", "@graph": [.object(posting), ["@type": "BreadcrumbList", "itemListElement": .array(crumbs)]]]
+        return .string(String(decoding: graph.bytes, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c"))
+    }
+
+    /// The pages of the folders above `page`, below its language's home, that are pages.
+    func breadcrumbs(of page: Page, language: SiteLanguage?) -> [(name: String, url: String)] {
+        let home = languageHomes[page.language] ?? ((languages.first { $0.code == page.language }?.urlPrefix ?? "") + "/")
+        guard page.url.hasPrefix(home) else { return [] }
+        var trail: [(name: String, url: String)] = []
+        var folder = home
+        for name in page.url.dropFirst(home.count).split(separator: "/").dropLast() {
+            folder += name + "/"
+            if let title = titles[folder] { trail.append((title, folder)) }
+        }
+        return trail
     }
 
     /// The keys of `page`: what `data(of:)` gives, then `languageData(of:)`, then the cover image.

@@ -19,6 +19,8 @@ public final class BuildCache: @unchecked Sendable {
     struct MappedPage {
         var page: Page
         var generation: Int
+        /// `PageMapper.otherPagesShown(by:)` when it was mapped.
+        var others: UInt64
         var view: PageView
     }
 
@@ -29,6 +31,7 @@ public final class BuildCache: @unchecked Sendable {
         var page: Page
         var listed: [[Page]?]
         var generation: Int
+        var others: UInt64
         var view: PageView
     }
 
@@ -228,33 +231,33 @@ public final class BuildCache: @unchecked Sendable {
         }
     }
 
-    func view(for page: Page, generation: Int) -> PageView? {
+    func view(for page: Page, generation: Int, others: UInt64) -> PageView? {
         lock.withLock {
-            guard let entry = mapped[page.sourcePath], entry.generation == generation, entry.page == page else { return nil }
+            guard let entry = mapped[page.sourcePath], entry.generation == generation, entry.others == others, entry.page == page else { return nil }
             statistics.mapReused += 1
             return entry.view
         }
     }
 
-    func store(_ view: PageView, generation: Int) {
+    func store(_ view: PageView, generation: Int, others: UInt64) {
         lock.withLock {
-            mapped[view.page.sourcePath] = MappedPage(page: view.page, generation: generation, view: view)
+            mapped[view.page.sourcePath] = MappedPage(page: view.page, generation: generation, others: others, view: view)
             statistics.mapped += 1
         }
     }
 
     /// The view of a page that lists `listed` (per section), as mapped in `generation`.
-    func listView(for page: Page, listed: [[Page]?], generation: Int) -> PageView? {
+    func listView(for page: Page, listed: [[Page]?], generation: Int, others: UInt64) -> PageView? {
         lock.withLock {
-            guard let entry = mappedLists[page.url], entry.generation == generation, entry.page == page, entry.listed == listed else { return nil }
+            guard let entry = mappedLists[page.url], entry.generation == generation, entry.others == others, entry.page == page, entry.listed == listed else { return nil }
             statistics.mapReused += 1
             return entry.view
         }
     }
 
-    func store(_ view: PageView, listing listed: [[Page]?], generation: Int) {
+    func store(_ view: PageView, listing listed: [[Page]?], generation: Int, others: UInt64) {
         lock.withLock {
-            mappedLists[view.page.url] = MappedList(page: view.page, listed: listed, generation: generation, view: view)
+            mappedLists[view.page.url] = MappedList(page: view.page, listed: listed, generation: generation, others: others, view: view)
             statistics.mapped += 1
         }
     }

@@ -132,20 +132,22 @@ struct ViewMemo: Sendable {
     let cache: BuildCache?
     let generation: Int
 
-    func view(of page: Page, lists: QuerySelections, make: () throws -> PageView) rethrows -> PageView {
+    /// `others`: what the page shows of pages it does not list (`PageMapper.otherPagesShown(by:)`).
+    func view(of page: Page, lists: QuerySelections, others shown: @autoclosure () -> UInt64, make: () throws -> PageView) rethrows -> PageView {
         guard let cache else { return try make() }
+        let others = shown()
         // A page with a query section shows the pages it lists: its view stands while they are
         // the same pages, unchanged.
         if page.sections.contains(where: { $0.query != nil }) {
             let listed = page.sections.indices.map { lists.publishedPages(of: page, section: $0) ?? lists.pages(of: page, section: $0) }
-            if let view = cache.listView(for: page, listed: listed, generation: generation) { return view }
+            if let view = cache.listView(for: page, listed: listed, generation: generation, others: others) { return view }
             let view = try make()
-            cache.store(view, listing: listed, generation: generation)
+            cache.store(view, listing: listed, generation: generation, others: others)
             return view
         }
-        if let view = cache.view(for: page, generation: generation) { return view }
+        if let view = cache.view(for: page, generation: generation, others: others) { return view }
         let view = try make()
-        cache.store(view, generation: generation)
+        cache.store(view, generation: generation, others: others)
         return view
     }
 }

@@ -107,11 +107,20 @@ enum LocalEdits {
         }
         let configuration = site.configuration
         if !shownFiles.isEmpty {
-            // A value a list sorts by may change its order; terms decide the term pages.
-            let sortKeys = Set(site.pages.lazy.flatMap { $0.sections.compactMap(\.query?.sortKey) })
+            // A value a list sorts by may change its order, one it filters by (`where:`) what it
+            // lists; terms decide the term pages.
+            let sortKeys = Set(site.pages.lazy.flatMap { $0.sections.lazy.compactMap(\.query).flatMap { [$0.sortKey] + $0.matches.map(\.key) } })
             guard shownKeys.isDisjoint(with: sortKeys), shownKeys.isDisjoint(with: configuration.taxonomies.map(\.name)) else { return nil }
-            // A dated page's title is its neighbours' "previous / next" link.
-            guard !shownKeys.contains("title") || shownFiles.allSatisfy({ edited[$0]?.date == nil }) else { return nil }
+            // A dated page's title is its neighbours' "previous / next" link, and a page's title is
+            // in the breadcrumbs of the articles below its folder.
+            // A date decides which posts are next to which.
+            guard !shownKeys.contains("date") else { return nil }
+            if shownKeys.contains("title") {
+                let urls = Set(site.pages.lazy.filter { shownFiles.contains($0.sourcePath) }.map(\.url))
+                guard shownFiles.allSatisfy({ edited[$0]?.date == nil }),
+                      !site.pages.contains(where: { page in page.date != nil && urls.contains { page.url != $0 && page.url.hasPrefix($0) } })
+                else { return nil }
+            }
             // Term pages without a component list their pages' titles in their body.
             if site.components["article-thumb"] == nil {
                 for taxonomy in configuration.taxonomies where taxonomy.component == nil {
@@ -175,9 +184,9 @@ enum LocalEdits {
             // the whole pipeline, which writes its files.
             guard view.images.allSatisfy({ cache.written[$0] != nil }) else { return nil }
             if listsPages(page) {
-                cache.store(view, listing: page.sections.indices.map { selections.pages(of: page, section: $0) }, generation: generation)
+                cache.store(view, listing: page.sections.indices.map { selections.pages(of: page, section: $0) }, generation: generation, others: mapper.otherPagesShown(by: page))
             } else {
-                cache.store(view, generation: generation)
+                cache.store(view, generation: generation, others: mapper.otherPagesShown(by: page))
             }
             views[page.url] = view
             let outputs = page.outputs ?? configuration.outputs

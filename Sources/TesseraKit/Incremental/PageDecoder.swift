@@ -157,12 +157,14 @@ struct PageDecoder {
         let paginateLocation = try optional { try $0.location() }
         let publish = try optional { try $0.int() }
         let termFilter = try optional { PageQuery.TermFilter(key: try $0.string(), terms: try $0.list { try $0.string() }) }
+        let matches = try list { PageQuery.Match(key: try $0.string(), values: try $0.list { try $0.string() }) }
         var query = PageQuery(
             under: under, data: data, recursive: recursive, tags: tags, language: language, sortKey: sortKey,
             sortGiven: sortGiven, order: order, limit: limit, paginate: paginate, paginateLocation: paginateLocation,
             termFilter: termFilter, component: try string(), componentLocation: try location(),
             fields: try list { try $0.entry() }, location: try location())
         query.publish = publish
+        query.matches = matches
         return query
     }
 

@@ -22,7 +22,7 @@ import Synchronization
 final class StoredPages: @unchecked Sendable {
     /// 4: no `excerpt` (the summary is made from the body when front matter has none).
     /// 5: components' `action:`, sections' layout options, queries' `publish:`.
-    static let format: UInt32 = 5
+    static let format: UInt32 = 6
     static let magic: [UInt8] = Array("TSPAGES".utf8)
 
     let path: String

@@ -39,7 +39,7 @@ extension RoutedSite {
             ("origin", .string(configuration.origin)),
             ("language", .string(configuration.language)),
             ("buildDate", DateTransformer.view(of: buildDate, format: "iso", hasTime: true, context: context)),
-            ("params", .object(ViewObject(configuration.params.map { ($0.key, ViewValue(plain: $0.value)) }, isOpen: true))),
+            ("params", .object(ViewObject(theme.params(over: configuration.params).map { ($0.key, ViewValue(plain: $0.value)) }, isOpen: true))),
             ("generator", .string("Tessera \(Tessera.version)")),
             ("icons", icons.view(basePath: configuration.basePath)),
             ("search", searchView(for: language)),

@@ -36,6 +36,23 @@ public struct PageQuery: Sendable, Equatable {
     public var publish: Int?
     /// Pages with one of these terms of a taxonomy (term pages list their pages this way).
     public var termFilter: TermFilter?
+    /// `where: { course: swift-basics, level: [Beginner, Intermediate] }`: records (or pages)
+    /// whose value of each key is one of the given values.
+    public var matches: [Match] = []
+
+    /// One key of `where:`: the item's value (or one of its values, when it has a list) must be
+    /// one of `values`, compared as text.
+    public struct Match: Sendable, Equatable {
+        public var key: String
+        public var values: [String]
+
+        /// Whether an item whose value of `key` is `value` passes.
+        func accepts(_ value: ContentNode?) -> Bool {
+            guard let value else { return false }
+            if let list = value.list { return list.contains { $0.scalarText.map(values.contains) ?? false } }
+            return value.scalarText.map(values.contains) ?? false
+        }
+    }
 
     public struct TermFilter: Sendable, Equatable {
         public var key: String
@@ -48,7 +65,7 @@ public struct PageQuery: Sendable, Equatable {
     public var fields: [ContentNode.Entry] = []
     public var location: SourceLocation
 
-    static let keys = ["under", "recursive", "tags", "lang", "sort", "limit", "paginate", "publish", "component", "fields", "data"]
+    static let keys = ["under", "recursive", "tags", "lang", "where", "sort", "limit", "paginate", "publish", "component", "fields", "data"]
 
     /// Items per page of a published section when `publish: true` does not say.
     public static let publishedPageSize = 20
@@ -162,6 +179,24 @@ public struct PageQuery: Sendable, Equatable {
                 errors.report(Diagnostic(.error, "'publish' lists pages, and this query lists a data file's records", at: publish.location, hint: "remove `publish:`"))
             }
         }
+        if let matches = node["where"] {
+            if let entries = matches.entries, !entries.isEmpty {
+                for entry in entries {
+                    let values = entry.value.list.map { $0.map(\.scalarText) } ?? [entry.value.scalarText]
+                    guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
+                        errors.report(Diagnostic(
+                            .error, "'where' must give '\(entry.key)' a value or a list of values, found \(entry.value.kindDescription)", at: entry.value.location,
+                            hint: "write `where: { \(entry.key): swift-basics }` or `where: { \(entry.key): [a, b] }`"))
+                        continue
+                    }
+                    query.matches.append(Match(key: entry.key, values: values.compactMap { $0 }))
+                }
+            } else {
+                errors.report(Diagnostic(
+                    .error, "'where' must map keys to the values an item must have, found \(matches.kindDescription)", at: matches.location,
+                    hint: "write `where: { course: swift-basics }`"))
+            }
+        }
         if let fields = node["fields"] {
             if let entries = fields.entries, entries.allSatisfy({ $0.value.scalarText != nil }) {
                 query.fields = entries
@@ -173,6 +208,16 @@ public struct PageQuery: Sendable, Equatable {
         }
         try errors.throwIfErrors()
         return query
+    }
+
+    /// A page's value for `where:`: its title, language, tags, or a front matter value.
+    static func value(of page: Page, _ key: String) -> ContentNode? {
+        switch key {
+        case "title": return page.title.map { ContentNode(.string($0), at: page.location) }
+        case "lang": return ContentNode(.string(page.language), at: page.location)
+        case "tags": return ContentNode(.list(page.tags.map { ContentNode(.string($0), at: page.location) }), at: page.location)
+        default: return page.params.first { $0.key == key }?.value
+        }
     }
 
     /// The pages this query lists for `page`, in order. A term filter reads its candidates from
@@ -199,6 +244,7 @@ public struct PageQuery: Sendable, Equatable {
             }
             if !recursive && nested { return false }
             if !tags.isEmpty && !candidate.tags.contains(where: tags.contains) { return false }
+            if !matches.isEmpty && !matches.allSatisfy({ $0.accepts(Self.value(of: candidate, $0.key)) }) { return false }
             if checksTerms, let filter = termFilter, !Taxonomy(name: filter.key, location: location).terms(of: candidate).contains(where: filter.terms.contains) { return false }
             switch language {
             case nil: return candidate.language == page.language

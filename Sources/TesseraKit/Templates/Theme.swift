@@ -23,8 +23,11 @@ public struct Theme: Sendable, Equatable {
     public var inputBoundary: String?
     /// True when the theme is the one built into Tessera (no `themes/default/` in the site).
     public var isBuiltIn = false
+    /// The theme's options and their defaults (`params:` of theme.yml); a site's `params:` key of
+    /// the same name wins.
+    public var params: [ContentNode.Entry] = []
 
-    static let keys = ["name", "description", "defaultShell", "languages"]
+    static let keys = ["name", "description", "defaultShell", "params", "languages"]
 
     /// Site first, then theme.
     public func directories(_ folder: Folder) -> [String] {
@@ -79,11 +82,22 @@ public struct Theme: Sendable, Equatable {
             case "defaultShell":
                 theme.defaultShell = entry.value.scalarText ?? theme.defaultShell
                 theme.defaultShellLocation = entry.value.location
+            case "params":
+                guard let entries = entry.value.entries else {
+                    throw TesseraError("'params' must be a mapping, found \(entry.value.kindDescription)", at: entry.value.location)
+                }
+                theme.params = entries
             case "languages": break
             default:
                 throw TesseraError("unknown theme.yml key '\(entry.key)'", at: entry.keyLocation, hint: Suggestions.didYouMean(entry.key, in: keys) ?? "theme.yml takes \(keys.joined(separator: ", "))")
             }
         }
         return theme
+    }
+
+    /// `site.params`: the site's values, then the theme's defaults for the keys the site leaves out.
+    public func params(over site: [ContentNode.Entry]) -> [ContentNode.Entry] {
+        let named = Set(site.map(\.key))
+        return site + params.filter { !named.contains($0.key) }
     }
 }

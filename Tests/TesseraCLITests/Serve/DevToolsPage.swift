@@ -73,8 +73,10 @@ final class DevToolsPage {
         return result["value"] as? String
     }
 
-    /// Evaluates `expression` until it gives `expected`, within `timeout`.
-    func waitUntil(_ expression: String, is expected: String, timeout: Duration = .seconds(15)) async throws {
+    /// Evaluates `expression` until it gives `expected`, within `timeout`: generous, since it
+    /// returns as soon as the page is ready, and a browser on a two-core machine that is also
+    /// running the rest of the suite can take many seconds to load a page.
+    func waitUntil(_ expression: String, is expected: String, timeout: Duration = .seconds(60)) async throws {
         let deadline = ContinuousClock.now + timeout
         var last: String?
         while ContinuousClock.now < deadline {

@@ -24,9 +24,10 @@ extension Serve {
         }
 
         /// Collects one event stream: connects, waits until the hub has the subscriber, lets `act`
-        /// publish, then ends every stream so the collected body can be read.
+        /// publish, then ends every stream so the collected body can be read. No keep-alive comes
+        /// unless a test asks for one, however long a busy machine holds the test back.
         static func collectStream(
-            _ site: PreviewFixture, setup: TestingSetup = .router, keepAliveInterval: Duration = .seconds(15),
+            _ site: PreviewFixture, setup: TestingSetup = .router, keepAliveInterval: Duration = .seconds(3600),
             act: @escaping @Sendable () async throws -> Void
         ) async throws -> TestResponse {
             try await site.test(setup, keepAliveInterval: keepAliveInterval) { client in
@@ -62,6 +63,16 @@ extension Serve {
             #expect(response.text.contains("\"file\":\"content/index.md\""))
         }
 
+        /// The overlay names files as the terminal does, relative to the folder `serve` runs in.
+        @Test func theOverlayShowsPathsRelativeToTheWorkingFolder() throws {
+            let base = "/home/ada/blog"
+            let problem = Diagnostic(.error, "unknown component 'hero'", at: SourceLocation(file: base + "/content/index.md", line: 4, column: 3))
+            let data = PreviewEvent.failed([problem]).data(relativeTo: base)
+            #expect(data.contains("\"file\":\"content/index.md\""), "\(data)")
+            #expect(data.contains("\"text\":\"content/index.md:4:3: error: unknown component 'hero'"), "\(data)")
+            #expect(!data.contains(base), "\(data)")
+        }
+
         @Test func sendsKeepAliveCommentsWhileIdle() async throws {
             let site = try PreviewFixture()
             let response = try await Self.collectStream(site, keepAliveInterval: .milliseconds(20)) {
@@ -82,7 +93,7 @@ extension Serve {
                 browser.cancel()
                 // Generous: the loop ends as soon as the hub is empty, and a busy two-core machine
                 // can hold this task and the server's keep-alive back for a while.
-                let deadline = ContinuousClock.now + .seconds(60)
+                let deadline = ContinuousClock.now + .seconds(45)
                 while await site.hub.subscriberCount > 0, ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(20))
                 }

@@ -88,7 +88,9 @@ import Testing
         let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
         let json = String(html[start..<end])
         #expect(!json.contains("<"), "no text of the page can close the script")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let graph = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(graph["@context"] as? String == "https://schema.org")
+        let object = try #require((graph["@graph"] as? [[String: Any]])?.first)
         #expect(object["@type"] as? String == "BlogPosting" && object["headline"] as? String == "</script><script>alert(1)</script>")
         #expect(object["datePublished"] as? String == "2026-11-01T00:00:00Z" && object["description"] as? String == "A & B")
         #expect((object["author"] as? [String: String])?["name"] == "Ada" && object["url"] as? String == "https://notes.example/blog/a/")
@@ -115,5 +117,104 @@ import Testing
 
         try site.write("content/blog/two.md", "---\ntitle: Two\ndate: 2026-10-02\nupdated: someday\n---\nB.\n")
         #expect(site.diagnostics().contains { $0.hasPrefix("content/blog/two.md:4:10: error: 'someday' in 'updated' is not a date") }, "\(site.diagnostics())")
+    }
+
+    /// The script's JSON-LD objects by `@type`.
+    static func structuredData(_ html: String) throws -> [String: [String: Any]] {
+        let start = try #require(html.range(of: "<script type=\"application/ld+json\">")).upperBound
+        let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
+        let graph = try #require(try JSONSerialization.jsonObject(with: Data(html[start..<end].utf8)) as? [String: Any])
+        let objects = try #require(graph["@graph"] as? [[String: Any]])
+        return Dictionary(objects.map { ($0["@type"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Home, then each folder above the article that is a page, then the article; in a
+    /// translation, from the language's home.
+    @Test func anArticlesBreadcrumbsLeadFromItsLanguagesHomeThroughItsFolders() throws {
+        let site = try Self.site([
+            "site.yml": "title: Notes\nbaseURL: https://notes.example/\nbuildDate: 2026-11-22T12:00:00Z\nlanguages:\n  en: { title: Notes }\n  fr: { title: Carnet }\n",
+            "content/index.md": "---\ntitle: Welcome\n---\n",
+            "content/blog/index.md": "---\ntitle: The Blog\n---\n",
+            "content/blog/2026/deep.md": "---\ntitle: Deep\ndate: 2026-11-01\n---\nText.\n",
+            "content/blog/top.fr.md": "---\ntitle: Haut\ndate: 2026-11-02\n---\nTexte.\n",
+        ])
+        try site.build()
+        func trail(_ page: String) throws -> [String] {
+            let list = try #require(try Self.structuredData(site.read(page))["BreadcrumbList"]?["itemListElement"] as? [[String: Any]], "\(page)")
+            #expect(list.map { $0["position"] as? Int } == Array(1...list.count), "\(page)")
+            return list.map { "\($0["name"] ?? "") <\($0["item"] ?? "")>" }
+        }
+        // /blog/2026/ is no page: it is left out.
+        #expect(try trail("blog/2026/deep/index.html") == ["Notes <https://notes.example/>", "The Blog <https://notes.example/blog/>", "Deep <https://notes.example/blog/2026/deep/>"])
+        // No French blog page: from the French home straight to the article.
+        #expect(try trail("fr/blog/top/index.html") == ["Carnet <https://notes.example/fr/>", "Haut <https://notes.example/fr/blog/top/>"])
+    }
+
+    /// Each blog essential is a theme option (theme.yml `params:`) on by default, and a site's
+    /// `params:` turns it off.
+    @Test func aSiteTurnsTheThemesOptionsOffInItsParams() throws {
+        let files = [
+            "content/index.md": "---\ntitle: Home\nfeeds: [rss]\nsections:\n  - query: { under: blog, component: article-thumb }\n---\n",
+            "content/blog/one.md": "---\ntitle: One\ndate: 2026-10-01\n---\nA.\n",
+            "content/blog/two.md": "---\ntitle: Two\ndate: 2026-10-02\nauthor: Ada\nupdated: 2026-11-03\n---\nB.\n",
+        ]
+        let marks = [
+            "colorSchemeToggle": "color-scheme.", "postNeighbours": "class=\"post-neighbours\"", "byline": "class=\"article-author\"",
+            "structuredData": "application/ld+json", "feedLinks": "<link rel=\"alternate\" type=\"application/rss+xml\"",
+        ]
+        let on = try Self.site(files)
+        try on.build()
+        let page = try on.read("blog/two/index.html")
+        for (option, mark) in marks { #expect(page.contains(mark), "\(option) is on by default") }
+        #expect(page.contains("<script src=\"/assets/color-scheme."), "a remembered scheme is applied in the head, before the first paint")
+
+        var off = files
+        off["site.yml"] = "title: Notes\nbaseURL: https://notes.example/\nbuildDate: 2026-11-22T12:00:00Z\nparams:\n  "
+            + marks.keys.sorted().map { "\($0): false" }.joined(separator: "\n  ") + "\n"
+        let without = try Self.site(off)
+        try without.build()
+        let plain = try without.read("blog/two/index.html")
+        for (option, mark) in marks { #expect(!plain.contains(mark), "\(option): false turns it off") }
+        #expect(!plain.contains("Updated "), "the byline option also covers the updated date")
+        #expect(page.contains("data-color-scheme-toggle") && !plain.contains("data-color-scheme-toggle"), "the toggle goes with its script")
+    }
+
+    @Test func aThemesParamsMustBeAMapping() throws {
+        let site = try TemporarySite([
+            "site.yml": "title: T\ntheme: mine\n", "content/index.md": "---\ntitle: Home\n---\n",
+            "themes/mine/theme.yml": "name: Mine\nparams: [a, b]\n", "themes/mine/layouts/page.mustache": "{{page.title}}",
+        ])
+        #expect(site.diagnostics().contains { $0.hasPrefix("themes/mine/theme.yml:2:9: error: 'params' must be a mapping, found a list") }, "\(site.diagnostics())")
+    }
+
+    /// A list page's title is in the breadcrumbs of the articles below it, a post's title and
+    /// date in its neighbours' links: the preview makes those pages again when one changes.
+    @Test func renamingAListOrAPostRewritesThePagesThatShowItInAPreview() throws {
+        let site = try Self.site([
+            "content/index.md": "---\ntitle: Home\n---\n",
+            "content/blog/index.md": "---\ntitle: Blog\n---\nPosts.\n",
+            "content/blog/a.md": "---\ntitle: A\ndate: 2026-11-01\n---\nText.\n",
+            "content/blog/b.md": "---\ntitle: B\ndate: 2026-11-02\n---\nText.\n",
+            "content/blog/c.md": "---\ntitle: C\ndate: 2026-11-03\n---\nText.\n",
+        ])
+        let preview = IncrementalBuildTests.Preview(site: site)
+        try preview.rebuild()
+        try site.write("content/blog/index.md", "---\ntitle: Journal\n---\nPosts.\n")
+        let written = try preview.rebuild(changes: ["content/blog/index.md"])
+        #expect(written.contains("blog/a/index.html"), "\(written)")
+        let article = try String(contentsOfFile: preview.output + "/blog/a/index.html", encoding: .utf8)
+        #expect(try Self.structuredData(article)["BreadcrumbList"].map { "\($0)" }?.contains("Journal") == true)
+        try preview.expectSameAsFullBuild()
+
+        try site.write("content/blog/b.md", "---\ntitle: Bee\ndate: 2026-11-02\n---\nText.\n")
+        try preview.rebuild(changes: ["content/blog/b.md"])
+        #expect(try String(contentsOfFile: preview.output + "/blog/a/index.html", encoding: .utf8).contains("<span class=\"post-neighbour-title\">Bee</span>"))
+        try preview.expectSameAsFullBuild()
+
+        // C moves before A: A is now between C and B.
+        try site.write("content/blog/c.md", "---\ntitle: C\ndate: 2026-10-01\n---\nText.\n")
+        try preview.rebuild(changes: ["content/blog/c.md"])
+        #expect(try String(contentsOfFile: preview.output + "/blog/a/index.html", encoding: .utf8).contains("href=\"/blog/c/\" rel=\"prev\""))
+        try preview.expectSameAsFullBuild()
     }
 }

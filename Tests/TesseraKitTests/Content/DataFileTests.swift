@@ -77,6 +77,45 @@ import Testing
         #expect(ragged.diagnostics().contains { $0.hasPrefix("data/courses.csv:2:1:") && $0.contains("3 values for 2 columns") })
     }
 
+    /// `where:` keeps the records (or pages) whose value of each key is one of the given
+    /// values; a generated page filters with its own record's value, as the example site's
+    /// course pages list their lessons.
+    @Test func whereKeepsTheRecordsAndPagesWithTheGivenValues() throws {
+        let lessons = "course,number,title\nswift,1,Values\nfeeds,1,Sections\nswift,2,Optionals\ntests,1,First test\n"
+        let site = try Self.site([
+            "data/lessons.csv": lessons,
+            "content/courses/all.yml": """
+                generate:
+                  data: courses
+                  path: "courses/{slug}"
+                  page:
+                    title: "{title}"
+                    sections:
+                      - query: { data: lessons, where: { course: "{slug}" }, component: heading }
+
+                """,
+            "content/two.md": "---\ntitle: Two\nsections:\n  - query: { data: lessons, where: { course: [feeds, tests], number: 1 }, component: heading }\n---\n",
+            "content/blog/a.md": "---\ntitle: A\ndate: 2026-11-01\nlevel: beginner\ntags: [swift]\n---\n",
+            "content/blog/b.md": "---\ntitle: B\ndate: 2026-11-02\nlevel: advanced\ntags: [swift]\n---\n",
+            "content/blog/c.md": "---\ntitle: C\ndate: 2026-11-03\n---\n",
+            "content/easy.md": "---\ntitle: Easy\nsections:\n  - query: { under: blog, where: { level: beginner }, component: heading }\n---\n",
+        ])
+        try site.build()
+        let swift = try site.read("courses/swift/index.html")
+        #expect(swift.contains("Values") && swift.contains("Optionals") && !swift.contains("Sections") && !swift.contains("First test"), "\(swift)")
+        let feeds = try site.read("courses/feeds/index.html")
+        #expect(feeds.contains("Sections") && !feeds.contains("Values"))
+        let two = try site.read("two/index.html")
+        #expect(two.contains("Sections") && two.contains("First test") && !two.contains("Values"), "a list of values is any of them; keys are all required")
+        let easy = try site.read("easy/index.html")
+        #expect(easy.contains(">A<") && !easy.contains(">B<") && !easy.contains(">C<"), "pages without the key are left out: \(easy)")
+
+        let bad = try Self.site(["content/c.md": "---\ntitle: C\nsections:\n  - query: { data: courses, where: swift, component: course }\n---\n"])
+        #expect(bad.diagnostics().contains { $0.hasPrefix("content/c.md:4:") && $0.contains("'where' must map keys to the values an item must have") }, "\(bad.diagnostics())")
+        let nested = try Self.site(["content/c.md": "---\ntitle: C\nsections:\n  - query: { data: courses, where: { slug: { a: b } }, component: course }\n---\n"])
+        #expect(nested.diagnostics().contains { $0.hasPrefix("content/c.md:4:") && $0.contains("'where' must give 'slug' a value or a list of values") }, "\(nested.diagnostics())")
+    }
+
     static let generator = """
         generate:
           data: courses

@@ -18,6 +18,12 @@ import Testing
             output = site.root + "/preview"
         }
 
+        /// A site of its own (`site`'s files, its theme), previewed the same way.
+        init(site: TemporarySite) {
+            self.site = site
+            output = site.root + "/preview"
+        }
+
         /// Rebuilds in place with the cache; returns the output paths it touched. `changes`
         /// (relative to the site) are what a watcher reported since the last build.
         @discardableResult
@@ -221,18 +227,19 @@ import Testing
         let pages = preview.cache.statistics.mapped
         #expect(pages == 14)
 
-        // Post 7 keeps its place in both lists: its page, the list page that shows it, and the
-        // list by date are mapped again; the other three list pages are kept.
+        // Post 7 keeps its place in both lists: its page, the posts before and after it (their
+        // "previous / next" links name it), the list page that shows it, and the list by date
+        // are mapped again; the other three list pages and the other posts are kept.
         try preview.site.write("content/posts/p7.md", "---\ntitle: Post 7 renamed\ndate: 2026-11-07\n---\nBody 7.\n")
         var (state, _) = try preview.run(changes: ["content/posts/p7.md"])
-        #expect(preview.cache.statistics.mapped == 3 && preview.cache.statistics.mapReused == pages - 3, "\(preview.cache.statistics)")
+        #expect(preview.cache.statistics.mapped == 5 && preview.cache.statistics.mapReused == pages - 5, "\(preview.cache.statistics)")
         #expect(state.changedOutputs.contains("list/page/4/index.html") && !state.changedOutputs.contains("list/page/2/index.html"), "\(state.changedOutputs)")
         try preview.expectSameAsFullBuild()
 
         // A new title that sorts first moves every post after it: every list page changes.
         try preview.site.write("content/posts/p7.md", "---\ntitle: A first post\ndate: 2026-11-07\n---\nBody 7.\n")
         (state, _) = try preview.run(changes: ["content/posts/p7.md"])
-        #expect(preview.cache.statistics.mapped == 6, "p7, the four list pages, the list by date: \(preview.cache.statistics)")
+        #expect(preview.cache.statistics.mapped == 8, "p7, p6 and p8, the four list pages, the list by date: \(preview.cache.statistics)")
         #expect(try String(contentsOfFile: preview.output + "/list/index.html", encoding: .utf8).contains("A first post"))
         try preview.expectSameAsFullBuild()
     }

@@ -80,6 +80,7 @@ import Testing
         query.paginate = 2
         query.paginateLocation = here
         query.termFilter = .init(key: "tags", terms: ["a", "b"])
+        query.matches = [.init(key: "course", values: ["swift-basics"]), .init(key: "level", values: ["a", "b"])]
         query.fields = entries
         let section = PageSection(
             id: "main", layout: "grid", layoutLocation: here, header: component, items: [component, component], footer: component,
@@ -136,7 +137,7 @@ import Testing
         let samples: [String: Any] = [
             "Fields": page.fields, "ContentNode": node, "Entry": ContentNode.Entry(key: "k", keyLocation: here, value: node),
             "SourceLocation": here, "PageSection": PageSection(layout: "list", layoutLocation: here, items: [], location: here),
-            "ComponentUse": use, "PageQuery": query, "TermFilter": PageQuery.TermFilter(key: "", terms: []), "MenuEntry": menu,
+            "ComponentUse": use, "PageQuery": query, "TermFilter": PageQuery.TermFilter(key: "", terms: []), "Match": PageQuery.Match(key: "", values: []), "MenuEntry": menu,
             "MenuMembership": Page.MenuMembership(menu: "", entry: menu), "Alias": Page.Alias(url: "", location: here),
             "Pagination": Page.Pagination(number: 1, total: 1, firstURL: "/", section: 0, size: 1),
         ]

@@ -341,7 +341,8 @@ import Testing
             return (max(x, y) + 0.05) / (min(x, y) + 0.05)
         }
         let tokens = ["text", "comment", "keyword", "string", "number", "function", "type", "tag", "variable", "error"]
-        for marker in [":root {", "@media (prefers-color-scheme: dark) {\n  :root {"] {
+        // Light; dark as the system's choice; dark as the reader's.
+        for marker in [":root {", "@media (prefers-color-scheme: dark) {\n  :root:not([data-color-scheme=\"light\"]) {", ":root[data-color-scheme=\"dark\"] {"] {
             let colours = try palette(after: marker)
             #expect(colours.count == 17, "\(marker): \(colours)")
             for token in tokens {

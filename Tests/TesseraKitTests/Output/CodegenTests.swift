@@ -63,8 +63,12 @@ import Testing
                     if site.languages.isEmpty || site.menus.isEmpty { failures += 1; print("\\(path): empty") }
                     continue
                 }
-                if path.contains("/sections/") {
-                    let part = try JSONDecoder().decode(TesseraSectionDocument.self, from: try Data(contentsOf: URL(fileURLWithPath: path)))
+                // As an app tells them apart: by the document's format, not its path (a page
+                // may be called "sections").
+                struct Kind: Decodable { let format: String }
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                if try JSONDecoder().decode(Kind.self, from: data).format == "tessera.section" {
+                    let part = try JSONDecoder().decode(TesseraSectionDocument.self, from: data)
                     walk(part.section.items)
                     continue
                 }
@@ -120,8 +124,11 @@ import Testing
         var source = "import type { TesseraPage, TesseraSearchDocuments, TesseraSectionDocument, TesseraSiteDocument } from \"./tessera-content\";\n"
         source += "export const site: TesseraSiteDocument = \(try String(contentsOfFile: ExampleSiteCrawlTests.output + "/api/site.json", encoding: .utf8));\n"
         for (index, page) in pages.enumerated() {
-            let type = page.contains("/sections/") ? "TesseraSectionDocument" : "TesseraPage"
-            source += "export const page\(index): \(type) = \(try String(contentsOfFile: page, encoding: .utf8));\n"
+            // As an app tells them apart: by the document's format, not its path (a page may be
+            // called "sections").
+            let text = try String(contentsOfFile: page, encoding: .utf8)
+            let type = text.hasPrefix("{\"format\":\"tessera.section\"") ? "TesseraSectionDocument" : "TesseraPage"
+            source += "export const page\(index): \(type) = \(text);\n"
         }
         for (index, file) in Self.exampleSearchDocuments.enumerated() {
             source += "export const search\(index): TesseraSearchDocuments = \(try String(contentsOfFile: file, encoding: .utf8));\n"

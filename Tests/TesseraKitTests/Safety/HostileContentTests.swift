@@ -617,10 +617,11 @@ import Testing
         let baseline = try TemporarySite(Self.defaultThemeSite("harmless"), theme: nil)
         try baseline.build()
         let allowed = Checker.riskyTags(inFolder: baseline.output)
-        // The theme's own script only, linked by its fingerprint with its integrity hash, and the
-        // search form, which goes to the site's own search page.
+        // The theme's own scripts only (its behaviour, deferred, and the remembered colour scheme,
+        // in the head), linked by their fingerprints with integrity hashes, and the search form,
+        // which goes to the site's own search page.
         let scripts = allowed.filter { $0.hasPrefix("<script") }, forms = allowed.filter { $0.hasPrefix("<form") }
-        #expect(scripts.count == 1 && scripts.allSatisfy { $0.wholeMatch(of: #/<script src="/assets/tessera\.[0-9a-f]{8}\.js" integrity="sha256-[A-Za-z0-9+/]{43}=" defer>/#) != nil }, "\(allowed)")
+        #expect(scripts.count == 2 && scripts.allSatisfy { $0.wholeMatch(of: #/<script src="/assets/(tessera|color-scheme)\.[0-9a-f]{8}\.js" integrity="sha256-[A-Za-z0-9+/]{43}="( defer)?>/#) != nil }, "\(allowed)")
         #expect(allowed.count == scripts.count + forms.count && forms.allSatisfy { $0.wholeMatch(of: #/<form class="search-form" role="search" action="(/[a-z/]*)?" method="get">/#) != nil }, "\(allowed)")
 
         let site = try TemporarySite(Self.defaultThemeSite(payload), theme: nil)

@@ -9,6 +9,7 @@ enum CatalogModels {
         AnyComponentModel(CommentModel.self),
         AnyComponentModel(CourseProgressModel.self),
         AnyComponentModel(ImageModel.self),
+        AnyComponentModel(LessonModel.self),
         AnyComponentModel(PaymentTransactionModel.self),
         AnyComponentModel(SegmentModel.self),
         AnyComponentModel(StatModel.self),

@@ -35,7 +35,7 @@ enum MapStage {
             let lists = site.lists
             views = ParallelMap.map(remade ?? site.loaded.pages) { page in
                 diagnostics.attempt(at: page.location) {
-                    try memo.view(of: page, lists: lists) { try pageMapper.map(page) }
+                    try memo.view(of: page, lists: lists, others: pageMapper.otherPagesShown(by: page)) { try pageMapper.map(page) }
                 }
             }.compactMap { $0 }
         }

@@ -105,12 +105,34 @@ for (const row of document.querySelectorAll("[data-scroller]")) {
   update();
 }
 
-// The browser's bar follows the colour scheme (the HTML checker in use refuses `media` on <meta>).
+// Light or dark: the system's choice, or the reader's from the header's toggle. A choice is
+// remembered only while it differs from the system's, so choosing the system's scheme again
+// goes back to following it. The head applies a remembered choice before the first paint.
+// The browser's bar follows the scheme (the HTML checker in use refuses `media` on <meta>).
 const themeColor = document.querySelector('meta[name="theme-color"][data-dark]');
-const dark = matchMedia("(prefers-color-scheme: dark)");
-const paint = () => { if (themeColor) themeColor.content = dark.matches ? themeColor.dataset.dark : themeColor.dataset.light; };
+const systemDark = matchMedia("(prefers-color-scheme: dark)");
+const schemeToggle = document.querySelector("[data-color-scheme-toggle]");
+const isDark = () => (document.documentElement.dataset.colorScheme || (systemDark.matches ? "dark" : "light")) === "dark";
+const paint = () => {
+  if (themeColor) themeColor.content = isDark() ? themeColor.dataset.dark : themeColor.dataset.light;
+  schemeToggle?.setAttribute("aria-pressed", String(isDark()));
+};
+if (schemeToggle) {
+  schemeToggle.hidden = false;
+  schemeToggle.addEventListener("click", () => {
+    const chosen = isDark() ? "light" : "dark";
+    const root = document.documentElement;
+    if (chosen === (systemDark.matches ? "dark" : "light")) delete root.dataset.colorScheme;
+    else root.dataset.colorScheme = chosen;
+    try {
+      if (root.dataset.colorScheme) localStorage.setItem("tessera-color-scheme", chosen);
+      else localStorage.removeItem("tessera-color-scheme");
+    } catch (_) {}
+    paint();
+  });
+}
 paint();
-dark.addEventListener?.("change", paint);
+systemDark.addEventListener?.("change", paint);
 
 // Code blocks: a button copies the code (the line numbers are not part of it) where the
 // browser lets a page write to the clipboard.
