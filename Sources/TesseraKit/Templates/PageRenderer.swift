@@ -109,6 +109,10 @@ struct PageRenderer: Sendable {
         })
     }
 
+    /// How many items of a page, from its first section on, are `component.early`: about what
+    /// a phone shows before the reader scrolls.
+    static let earlyItems = 3
+
     func render(_ view: PageView) throws -> Result {
         let language = view.page.language
         let assetUse = AssetUse(), partialUse = DynamicPartialUse(), pictureUse = PictureUse()
@@ -124,12 +128,14 @@ struct PageRenderer: Sendable {
             ("site", .view(.object(sites[language] ?? sites.values.first ?? ViewObject([])))), ("page", .view(.object(view.data))),
         ]
 
-        // `{{component.code}}`, one value per component type of the page.
+        // `{{component.code}}`, and `{{component.early}}`: true for the page's first items,
+        // near the top of the screen, whose pictures load at once. One value per both.
         var componentValues: [String: TemplateValue] = [:]
-        func componentValue(_ code: String) -> TemplateValue {
-            if let known = componentValues[code] { return known }
-            let value = TemplateValue.view(.object(["code": .string(code)]))
-            componentValues[code] = value
+        func componentValue(_ code: String, early: Bool) -> TemplateValue {
+            let name = early ? code + "\u{0}" : code
+            if let known = componentValues[name] { return known }
+            let value = TemplateValue.view(.object(["code": .string(code), "early": .bool(early)]))
+            componentValues[name] = value
             return value
         }
 
@@ -139,7 +145,7 @@ struct PageRenderer: Sendable {
             used.formUnion(library.dependencies[template.key] ?? [template.key])
         }
 
-        func renderComponent(_ component: ComponentView) throws -> String {
+        func renderComponent(_ component: ComponentView, early: Bool = false) throws -> String {
             guard let body = library.components[component.code] else {
                 throw TesseraError("component '\(component.code)' has no template", at: component.location, hint: "add components/\(component.code).mustache")
             }
@@ -149,17 +155,18 @@ struct PageRenderer: Sendable {
                 if component.shell == nil || shell != nil, sharedItems.canShare(body, shell: shell, library: library) {
                     use(body)
                     if let shell { use(shell) }
-                    return try sharedItems.html.value(key) { try renderUnshared(component, body: body) }
+                    return try sharedItems.html.value(early ? key + "\u{1}early" : key) { try renderUnshared(component, body: body, early: early) }
                 }
             }
-            return try renderUnshared(component, body: body)
+            return try renderUnshared(component, body: body, early: early)
         }
 
-        func renderUnshared(_ component: ComponentView, body: CompiledTemplate) throws -> String {
+        func renderUnshared(_ component: ComponentView, body: CompiledTemplate, early: Bool) throws -> String {
             use(body)
-            var values: [(String, TemplateValue)] = [("component", componentValue(component.code))]
+            var values: [(String, TemplateValue)] = [("component", componentValue(component.code, early: early))]
             for (key, children) in component.data.componentLists {
-                values.append((key, .rendered(RenderedList(try children.map { (try renderComponent($0), $0.code) }))))
+                // The first children of an early container (a carousel at the top) are early too.
+                values.append((key, .rendered(RenderedList(try children.enumerated().map { (try renderComponent($1, early: early && $0 < Self.earlyItems), $1.code) }))))
             }
             let html = try renderer.render(body, values, fields: component.data, common: common, context: "component '\(component.code)'", warnings: warnings)
             guard let shellName = component.shell else { return html }
@@ -180,6 +187,7 @@ struct PageRenderer: Sendable {
         }
 
         var sectionsHTML: [(html: String, code: String?)] = []
+        var itemsBefore = 0
         for (index, section) in view.sections.enumerated() {
             guard let template = library.sections[section.layout] else {
                 errors.report(Diagnostic(
@@ -192,7 +200,10 @@ struct PageRenderer: Sendable {
             values.append(("header", renderOptional(section.header)))
             values.append(("footer", renderOptional(section.footer)))
             values.append(("items", .rendered(RenderedList(
-                section.items.map { item in (errors.attempt { try renderComponent(item) } ?? "", item.code) }, descriptions: descriptions,
+                section.items.map { item in
+                    defer { itemsBefore += 1 }
+                    return (errors.attempt { try renderComponent(item, early: itemsBefore < Self.earlyItems) } ?? "", item.code)
+                }, descriptions: descriptions,
                 sources: section.items.map(\.source)))))
             values.append(("section", .view(.object([
                 "id": .optional(section.id), "layout": .string(section.layout), "index": .number(Double(index)),

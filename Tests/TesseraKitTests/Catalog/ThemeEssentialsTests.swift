@@ -217,4 +217,27 @@ import Testing
         #expect(try String(contentsOfFile: preview.output + "/blog/a/index.html", encoding: .utf8).contains("href=\"/blog/c/\" rel=\"prev\""))
         try preview.expectSameAsFullBuild()
     }
+
+    /// The first three items of a page load their pictures at once (they are on the screen when
+    /// it opens); the rest wait until they near it. A post listed first on one page and last on
+    /// another is early on the one only.
+    @Test func theFirstItemsOfAPageLoadTheirPicturesAtOnce() throws {
+        var files = [
+            "content/index.md": "---\ntitle: Home\nsections:\n  - query: { under: blog, sort: date desc, component: article-thumb }\n---\n",
+            "content/oldest.md": "---\ntitle: Oldest first\nsections:\n  - query: { under: blog, sort: date asc, component: article-thumb }\n---\n",
+        ]
+        for day in 1...5 { files["content/blog/p\(day).md"] = "---\ntitle: P\(day)\ndate: 2026-11-0\(day)\nimage: /assets/samples/cover-swift.svg\n---\nText.\n" }
+        let site = try Self.site(files)
+        try site.build()
+        func loading(_ page: String) throws -> [String] {
+            try site.read(page).matches(of: /<a class="card-link" href="\/blog\/(p\d)\/"/).map { String($0.output.1) }.map { post in
+                let html = try site.read(page)
+                let card = html[html.range(of: "href=\"/blog/\(post)/\"")!.lowerBound...]
+                let image = try #require(html[..<card.startIndex].ranges(of: "<img ").last.map { html[$0.lowerBound...].prefix { $0 != ">" } })
+                return post + (image.contains("loading=\"lazy\"") ? " lazy" : " eager")
+            }
+        }
+        #expect(try loading("index.html") == ["p5 eager", "p4 eager", "p3 eager", "p2 lazy", "p1 lazy"])
+        #expect(try loading("oldest/index.html") == ["p1 eager", "p2 eager", "p3 eager", "p4 lazy", "p5 lazy"])
+    }
 }
