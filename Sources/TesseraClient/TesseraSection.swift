@@ -13,8 +13,11 @@ public struct TesseraSection: Decodable, Sendable, Equatable {
     public let footer: TesseraComponentData?
     /// The section's own paged endpoint, for "show more" and infinite scrolling.
     public let more: TesseraMore?
+    /// A grouped list (an archive by year): its items, in order, are runs of `count` under each
+    /// title; empty when the list is not grouped.
+    public let groups: [TesseraGroup]
 
-    private enum CodingKeys: String, CodingKey { case id, layout, layoutOptions, header, items, footer, more }
+    private enum CodingKeys: String, CodingKey { case id, layout, layoutOptions, header, items, footer, more, groups }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -25,10 +28,27 @@ public struct TesseraSection: Decodable, Sendable, Equatable {
         items = try c.decodeIfPresent([TesseraComponentData].self, forKey: .items) ?? []
         footer = try c.decodeIfPresent(TesseraComponentData.self, forKey: .footer)
         more = try c.decodeIfPresent(TesseraMore.self, forKey: .more)
+        groups = try c.decodeIfPresent([TesseraGroup].self, forKey: .groups) ?? []
+    }
+
+    /// The items under each group's title, for an app that shows a grouped list with headings.
+    public var groupedItems: [(title: String, items: [TesseraComponentData])] {
+        var start = 0
+        return groups.map { group in
+            let end = min(start + group.count, items.count)
+            defer { start = end }
+            return (group.title, Array(items[min(start, end)..<end]))
+        }
     }
 
     /// Header, items and footer in display order.
     public var components: [TesseraComponentData] { [header].compactMap { $0 } + items + [footer].compactMap { $0 } }
+}
+
+/// One group of a grouped list: its title ("2026") and how many of the items follow it.
+public struct TesseraGroup: Decodable, Sendable, Equatable {
+    public let title: String
+    public let count: Int
 }
 
 /// Where a section continues: its first endpoint page and the item count over all pages.

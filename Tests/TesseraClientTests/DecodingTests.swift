@@ -41,6 +41,16 @@ private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
         #expect(stat.fallback == nil)
     }
 
+    /// An archive's section: its items, in order, are runs under each group's title.
+    @Test func aGroupedSectionGivesItsItemsByGroup() throws {
+        let item = { (n: Int) in #"{"id":"a/article-thumb-\#(n)","type":"article-thumb","version":1,"fields":{"title":{"text":"P\#(n)"}}}"# }
+        let section = try decode(TesseraSection.self, #"{"id":"archive","layout":"archive","groups":[{"title":"2026","count":2},{"title":"2025","count":1}],"items":["# + (1...3).map(item).joined(separator: ",") + "]}")
+        #expect(section.groups == [TesseraGroup(title: "2026", count: 2), TesseraGroup(title: "2025", count: 1)])
+        #expect(section.groupedItems.map { "\($0.title): \($0.items.map { $0.fields["title"]?.text ?? "" })" } == [#"2026: ["P1", "P2"]"#, #"2025: ["P3"]"#])
+        let plain = try decode(TesseraSection.self, #"{"id":"s","layout":"list","items":[]}"#)
+        #expect(plain.groups.isEmpty && plain.groupedItems.isEmpty)
+    }
+
     @Test func fallbacksDecodeFromObjectOrHide() throws {
         let items = try decode(TesseraPageDocument.self, Fixtures.home).sections[0].items
         guard case .component(let fallback)? = items[1].fallback else {

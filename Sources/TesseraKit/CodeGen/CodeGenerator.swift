@@ -326,6 +326,11 @@ struct SwiftTypes {
                 public let perPage: Int?
             }
 
+            public struct TesseraGroup: Decodable, Sendable {
+                public let title: String
+                public let count: Int
+            }
+
             public struct TesseraSection: Decodable, Sendable {
                 public let id: String
                 public let layout: String
@@ -333,6 +338,8 @@ struct SwiftTypes {
                 public let layoutOptions: [String: TesseraScalar]?
                 /// A published section: its whole list's JSON (`TesseraSectionDocument`) and length.
                 public let more: TesseraMore?
+                /// A grouped list (`group: year`): the items, in order, are runs of `count` under each title.
+                public let groups: [TesseraGroup]?
                 public let header: TesseraComponent?
                 public let footer: TesseraComponent?
                 public let items: [TesseraComponent]
@@ -664,6 +671,8 @@ struct TypeScriptTypes {
               layoutOptions?: { [option: string]: string | number | boolean };
               /** A published section: its whole list's JSON (`TesseraSectionDocument`) and length. */
               more?: { json: string; total: number };
+              /** A grouped list (`group: year`): the items, in order, are runs of `count` under each title. */
+              groups?: { title: string; count: number }[];
               header?: TesseraComponent;
               footer?: TesseraComponent;
               items: TesseraComponent[];

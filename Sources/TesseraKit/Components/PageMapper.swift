@@ -158,6 +158,7 @@ struct PageMapper: Sendable {
             }
             var items = section.items.compactMap(map)
             var published: [ComponentView]?
+            var groups: [SectionView.Group] = []
             if let query = section.query, let name = query.data {
                 items += errors.attempt { try dataItems(query, name: name, for: page, context: context) } ?? []
             } else if let query = section.query, let whole = selections.publishedPages(of: page, section: position) {
@@ -166,7 +167,9 @@ struct PageMapper: Sendable {
                 items += all.prefix(query.limit ?? all.count)
                 published = all
             } else if let query = section.query {
-                items += errors.attempt { try queryItems(query, listing: selections.pages(of: page, section: position) ?? [], for: page, context: context) } ?? []
+                let listed = selections.pages(of: page, section: position) ?? []
+                items += errors.attempt { try queryItems(query, listing: listed, for: page, context: context) } ?? []
+                if let grouping = query.group { groups = Self.groups(of: listed, by: grouping, context: context) }
             }
             if let codes = section.examples {
                 items += errors.attempt { try exampleItems(codes, at: section.examplesLocation ?? section.location, context: context) } ?? []
@@ -175,6 +178,7 @@ struct PageMapper: Sendable {
                 id: section.id, layout: section.layout, layoutLocation: section.layoutLocation,
                 header: map(section.header), items: items, footer: map(section.footer))
             view.layoutOptions = section.layoutOptions
+            view.groups = groups
             if let published, let perPage = section.query?.publish { view.published = .init(items: published, perPage: perPage) }
             return view
         }
@@ -463,7 +467,33 @@ struct PageMapper: Sendable {
             ["@type": "ListItem", "position": .int(position + 1), "name": .string(crumb.name), "item": .string(origin + basePath + crumb.url.dropFirst())]
         }
         let graph: JSONValue = ["@context": "https://schema.org", "@graph": [.object(posting), ["@type": "BreadcrumbList", "itemListElement": .array(crumbs)]]]
-        return .string(String(decoding: graph.bytes, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c"))
+        var bytes = graph.bytes
+        // `<` only inside strings (JSON's own syntax has none), where `\u003c` is the same text.
+        if bytes.contains(UInt8(ascii: "<")) {
+            bytes = bytes.reduce(into: []) { out, byte in
+                if byte == UInt8(ascii: "<") { out.append(contentsOf: "\\u003c".utf8) } else { out.append(byte) }
+            }
+        }
+        return .string(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// A grouped list's groups: runs of the listed pages (all dated) in one year or month of the
+    /// site's time zone, titled in the page's language ("2026", "November 2026").
+    static func groups(of pages: [Page], by grouping: PageQuery.Grouping, context: TransformContext) -> [SectionView.Group] {
+        var groups: [SectionView.Group] = []
+        var last: String?
+        for page in pages {
+            guard let date = page.date else { continue }
+            let key = DateTransformer.pattern(date, grouping == .year ? "yyyy" : "yyyy-MM", context: context)
+            if key == last, !groups.isEmpty {
+                groups[groups.count - 1].count += 1
+            } else {
+                let title = grouping == .year ? DateTransformer.pattern(date, "y", context: context) : DateTransformer.pattern(date, "LLLL y", context: context)
+                groups.append(.init(title: title, count: 1))
+                last = key
+            }
+        }
+        return groups
     }
 
     /// The pages of the folders above `page`, below its language's home, that are pages.

@@ -40,6 +40,14 @@ public struct SectionView: Sendable, Equatable {
     public var footer: ComponentView?
     /// A query section's whole list, for its own JSON (`publish:`); nil when not published.
     public var published: Published?
+    /// A grouped query section's groups (`group: year`), in order: runs of its items.
+    public var groups: [Group] = []
+
+    public struct Group: Sendable, Equatable {
+        /// "2026", "November 2026": in the page's language.
+        public var title: String
+        public var count: Int
+    }
 
     public struct Published: Sendable, Equatable {
         public var items: [ComponentView]

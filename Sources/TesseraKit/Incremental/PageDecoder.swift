@@ -157,6 +157,7 @@ struct PageDecoder {
         let paginateLocation = try optional { try $0.location() }
         let publish = try optional { try $0.int() }
         let termFilter = try optional { PageQuery.TermFilter(key: try $0.string(), terms: try $0.list { try $0.string() }) }
+        let group = try optional { try $0.string() }.flatMap(PageQuery.Grouping.init(rawValue:))
         let matches = try list { PageQuery.Match(key: try $0.string(), values: try $0.list { try $0.string() }) }
         var query = PageQuery(
             under: under, data: data, recursive: recursive, tags: tags, language: language, sortKey: sortKey,
@@ -165,6 +166,7 @@ struct PageDecoder {
             fields: try list { try $0.entry() }, location: try location())
         query.publish = publish
         query.matches = matches
+        query.group = group
         return query
     }
 

@@ -8,7 +8,7 @@ struct PageEncoder {
     /// `MenuEntry` this encoding writes: a test compares them with the types, so a field added
     /// to one of them without being stored fails it.
     static let fieldCounts = [
-        "Fields": 30, "ContentNode": 4, "Entry": 3, "SourceLocation": 3, "PageSection": 11, "ComponentUse": 6, "PageQuery": 18,
+        "Fields": 30, "ContentNode": 4, "Entry": 3, "SourceLocation": 3, "PageSection": 11, "ComponentUse": 6, "PageQuery": 19,
         "TermFilter": 2, "Match": 2, "MenuEntry": 9, "MenuMembership": 2, "Alias": 2, "Pagination": 6,
     ]
 
@@ -116,6 +116,7 @@ struct PageEncoder {
             encoder.string(filter.key)
             encoder.list(filter.terms) { $0.string($1) }
         }
+        optional(query.group) { $0.string($1.rawValue) }
         list(query.matches) { encoder, match in
             encoder.string(match.key)
             encoder.list(match.values) { $0.string($1) }

@@ -150,6 +150,8 @@ struct ContentSchemaWriter {
             "id": ["type": "string"],
             "layout": ["type": "string"],
             "layoutOptions": ["type": "object", "additionalProperties": ["type": ["string", "number", "boolean"]]],
+            // A grouped list (`group: year`): its items are runs of `count` under each title.
+            "groups": ["type": "array", "items": object(["title": ["type": "string"], "count": ["type": "integer", "minimum": 1]], required: ["title", "count"])],
             // A published section (`publish:`): its whole list, as `sectionDocument`s.
             "more": object(["json": ["type": "string"], "total": ["type": "integer", "minimum": 0]], required: ["json", "total"]),
             "header": ["$ref": "#/$defs/component"],

@@ -104,6 +104,10 @@ struct PageDocument {
         object["items"] = .array(section.items.map(json))
         if let footer = section.footer { object["footer"] = json(footer) }
         if let options = Self.layoutOptions(of: section) { object["layoutOptions"] = options }
+        if !section.groups.isEmpty {
+            // `group: year`: the items, in order, are runs of `count` under each `title`.
+            object["groups"] = .array(section.groups.map { ["title": .string($0.title), "count": .int($0.count)] })
+        }
         if let published = section.published {
             object["more"] = ["json": .string(basePath + Self.sectionFolder(of: view.page, section: id) + "index.json"), "total": .int(published.items.count)]
         }

@@ -36,6 +36,12 @@ public struct PageQuery: Sendable, Equatable {
     public var publish: Int?
     /// Pages with one of these terms of a taxonomy (term pages list their pages this way).
     public var termFilter: TermFilter?
+    /// `group: year`: the list in runs of one year (or month) of its pages' dates, for an
+    /// archive; pages without a date are left out.
+    public var group: Grouping?
+
+    public enum Grouping: String, Sendable, CaseIterable { case year, month }
+
     /// `where: { course: swift-basics, level: [Beginner, Intermediate] }`: records (or pages)
     /// whose value of each key is one of the given values.
     public var matches: [Match] = []
@@ -65,7 +71,7 @@ public struct PageQuery: Sendable, Equatable {
     public var fields: [ContentNode.Entry] = []
     public var location: SourceLocation
 
-    static let keys = ["under", "recursive", "tags", "lang", "where", "sort", "limit", "paginate", "publish", "component", "fields", "data"]
+    static let keys = ["under", "recursive", "tags", "lang", "where", "sort", "group", "limit", "paginate", "publish", "component", "fields", "data"]
 
     /// Items per page of a published section when `publish: true` does not say.
     public static let publishedPageSize = 20
@@ -197,6 +203,19 @@ public struct PageQuery: Sendable, Equatable {
                     hint: "write `where: { course: swift-basics }`"))
             }
         }
+        if let group = node["group"] {
+            if let value = group.scalarText.flatMap(Grouping.init(rawValue:)) {
+                query.group = value
+                let clash = ["paginate": "a grouped list is one page: its groups would be split across pages", "publish": "apps get the groups in the page's own JSON", "data": "records have no date to group by"]
+                for (key, why) in clash where node[key] != nil {
+                    errors.report(Diagnostic(.error, "'group' and '\(key)' cannot go together: \(why)", at: group.location, hint: "remove `\(key):`, or `group:`"))
+                }
+            } else {
+                errors.report(Diagnostic(
+                    .error, "'group' must be year or month, found '\(group.scalarText ?? group.kindDescription)'", at: group.location,
+                    hint: Suggestions.didYouMean(group.scalarText ?? "", in: Grouping.allCases.map(\.rawValue)) ?? "write `group: year` for an archive by year"))
+            }
+        }
         if let fields = node["fields"] {
             if let entries = fields.entries, entries.allSatisfy({ $0.value.scalarText != nil }) {
                 query.fields = entries
@@ -245,6 +264,7 @@ public struct PageQuery: Sendable, Equatable {
             if !recursive && nested { return false }
             if !tags.isEmpty && !candidate.tags.contains(where: tags.contains) { return false }
             if !matches.isEmpty && !matches.allSatisfy({ $0.accepts(Self.value(of: candidate, $0.key)) }) { return false }
+            if group != nil && candidate.date == nil { return false }
             if checksTerms, let filter = termFilter, !Taxonomy(name: filter.key, location: location).terms(of: candidate).contains(where: filter.terms.contains) { return false }
             switch language {
             case nil: return candidate.language == page.language

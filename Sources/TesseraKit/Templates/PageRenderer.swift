@@ -204,10 +204,11 @@ struct PageRenderer: Sendable {
                     defer { itemsBefore += 1 }
                     return (errors.attempt { try renderComponent(item, early: itemsBefore < Self.earlyItems) } ?? "", item.code)
                 }, descriptions: descriptions,
-                sources: section.items.map(\.source)))))
+                sources: section.items.map(\.source)).grouped(section.groups))))
             values.append(("section", .view(.object([
                 "id": .optional(section.id), "layout": .string(section.layout), "index": .number(Double(index)),
                 "layoutOptions": .object(ViewObject(section.layoutOptions.map { ($0.key, ViewValue.scalar($0.value)) })),
+                "groups": .list(section.groups.map { .object(["title": .string($0.title), "count": .number(Double($0.count))]) }),
             ]))))
             if let html = errors.attempt(at: section.layoutLocation, { try renderer.render(template, values, context: "section layout '\(section.layout)'", warnings: warnings) }) {
                 sectionsHTML.append((html, nil))

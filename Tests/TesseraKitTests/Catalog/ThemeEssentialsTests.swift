@@ -240,4 +240,38 @@ import Testing
         #expect(try loading("index.html") == ["p5 eager", "p4 eager", "p3 eager", "p2 lazy", "p1 lazy"])
         #expect(try loading("oldest/index.html") == ["p1 eager", "p2 eager", "p3 eager", "p4 lazy", "p5 lazy"])
     }
+
+    /// `group: year` splits a list into runs of one year; the default theme's `archive` layout
+    /// heads each run, and the page JSON says where each starts. Months are named in the page's
+    /// language; pages without a date are left out.
+    @Test func anArchiveGroupsPostsByYearOrMonth() throws {
+        let site = try Self.site([
+            "site.yml": "title: Notes\nbaseURL: https://notes.example/\nbuildDate: 2026-11-22T12:00:00Z\nlanguages: [en, fr]\n",
+            "content/index.md": "---\ntitle: Home\n---\n",
+            "content/archive.md": "---\ntitle: Archive\nsections:\n  - layout: archive\n    query: { under: blog, component: article-thumb, group: year }\n---\n",
+            "content/archive.fr.md": "---\ntitle: Archives\nsections:\n  - layout: archive\n    query: { under: blog, lang: all, component: article-thumb, group: month }\n---\n",
+            "content/blog/a.md": "---\ntitle: A\ndate: 2026-11-01\n---\n",
+            "content/blog/b.md": "---\ntitle: B\ndate: 2026-02-01\n---\n",
+            "content/blog/c.md": "---\ntitle: C\ndate: 2025-12-31\n---\n",
+            "content/blog/undated.md": "---\ntitle: Undated\n---\n",
+        ])
+        try site.build()
+        let html = try site.read("archive/index.html")
+        let headings = html.matches(of: /<h2 class="archive-heading">([^<]*)<\/h2>/).map { String($0.output.1) }
+        #expect(headings == ["2026", "2025"], "\(html)")
+        let titles = html.matches(of: /class="card-link" href="\/blog\/([a-z]+)\/"/).map { String($0.output.1) }
+        #expect(titles == ["a", "b", "c"], "newest first, the undated page left out")
+        #expect(html.components(separatedBy: "<ul class=\"feed-items\">").count == 3, "a list per year")
+        let json = try site.read("archive/index.json")
+        #expect(json.contains(#""groups":[{"count":2,"title":"2026"},{"count":1,"title":"2025"}]"#), "\(json)")
+
+        let french = try site.read("fr/archive/index.html")
+        let months = french.matches(of: /<h2 class="archive-heading">([^<]*)<\/h2>/).map { String($0.output.1) }
+        #expect(months == ["novembre 2026", "février 2026", "décembre 2025"], "\(months)")
+
+        try site.write("content/archive.md", "---\ntitle: Archive\nsections:\n  - query: { under: blog, component: article-thumb, group: week, paginate: 5 }\n---\n")
+        #expect(site.diagnostics().contains { $0.hasPrefix("content/archive.md:4:") && $0.contains("'group' must be year or month, found 'week'") }, "\(site.diagnostics())")
+        try site.write("content/archive.md", "---\ntitle: Archive\nsections:\n  - query: { under: blog, component: article-thumb, group: year, paginate: 5 }\n---\n")
+        #expect(site.diagnostics().contains { $0.contains("'group' and 'paginate' cannot go together") }, "\(site.diagnostics())")
+    }
 }

@@ -80,6 +80,7 @@ import Testing
         query.paginate = 2
         query.paginateLocation = here
         query.termFilter = .init(key: "tags", terms: ["a", "b"])
+        query.group = .month
         query.matches = [.init(key: "course", values: ["swift-basics"]), .init(key: "level", values: ["a", "b"])]
         query.fields = entries
         let section = PageSection(
