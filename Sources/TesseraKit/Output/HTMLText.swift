@@ -40,11 +40,23 @@ enum HTMLText {
             }
             keep(UnsafeBufferPointer(rebasing: bytes[start...]), into: &out)
         }
-        let joined = String(decoding: out, as: UTF8.self)
-        guard let first = out.first, let last = out.last, isPlainEnd(first), isPlainEnd(last) else {
-            return joined.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        return joined
+        guard let first = out.first, let last = out.last, !isPlainEnd(first) || !isPlainEnd(last) else { return String(decoding: out, as: UTF8.self) }
+        let kept = out.withUnsafeBufferPointer { asciiTrimmed($0, newlines: true) }
+        if let kept { return String(decoding: out[kept], as: UTF8.self) }
+        return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `bytes` without the ASCII members of `.whitespaces` (space, tab) or, with `newlines`, of
+    /// `.whitespacesAndNewlines` (also line feed to carriage return) at either end; nil when a
+    /// non-ASCII byte ends what is left, which may be a Unicode space: `trimmingCharacters` then
+    /// decides. Either way the result is Foundation's (a differential test checks it).
+    private static func asciiTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Bool) -> Range<Int>? {
+        func trims(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || (newlines && byte >= 0x0A && byte <= 0x0D) }
+        var start = 0, end = bytes.count
+        while start < end, trims(bytes[start]) { start += 1 }
+        while end > start, trims(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return start..<start }
+        return bytes[start] < 0x80 && bytes[end - 1] < 0x80 ? start..<end : nil
     }
 
     /// Appends `line`, trimmed, after a line break unless it is the first; nothing if it is empty.
@@ -53,6 +65,12 @@ enum HTMLText {
         if isPlainEnd(first), isPlainEnd(last) {
             if !out.isEmpty { out.append(UInt8(ascii: "\n")) }
             out.append(contentsOf: line)
+            return
+        }
+        if let kept = asciiTrimmed(line, newlines: false) {
+            guard !kept.isEmpty else { return }
+            if !out.isEmpty { out.append(UInt8(ascii: "\n")) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[kept]))
             return
         }
         let text = String(decoding: line, as: UTF8.self)
