@@ -10,7 +10,7 @@ import Testing
         "index.html", "blog/index.html", "blog/page/2/index.html", "blog/accessible-cards/index.html", "tags/index.html",
         "tags/accessibility/index.html", "courses/index.html", "courses/swift-basics/index.html", "billing/index.html",
         "activity/index.html", "components/index.html", "search/index.html", "guides/feeds/index.html", "fr/index.html",
-        "de/index.html", "ar/index.html", "404.html",
+        "de/index.html", "ar/index.html", "404.html", "archive/index.html", "courses/swift-basics/control-flow/index.html",
     ]
 
     @Test(.enabled(if: CodeBlockAccessibilityTests.ready, "needs chromium, chromium-driver, and PyPI's selenium and axe-playwright-python"))
