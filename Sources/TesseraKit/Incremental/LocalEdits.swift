@@ -252,7 +252,7 @@ enum LocalEdits {
             }
             updated.rendered.searchDocuments = Array(documents.values)
             let index = SearchIndex.files(
-                updated.rendered.searchDocuments, languages: configuration.languages.map(\.code), basePath: configuration.basePath, translations: routed.translations)
+                updated.rendered.searchDocuments, languages: configuration.languages, basePath: configuration.basePath, translations: routed.translations)
             // Shards and pages of the last index that this one does not have (it has fewer).
             let made = Set(index.map(\.path))
             stale = cache.written.keys.filter { SearchIndex.isShardOrChunk($0) && !made.contains($0) && !copies.contains($0) }

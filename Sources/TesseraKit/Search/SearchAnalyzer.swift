@@ -71,28 +71,29 @@ struct SearchAnalyzer: Sendable {
     func forEachTerm(_ text: String, _ body: (String) -> Void) {
         // ASCII text (most of an English site's) is split and folded by `ASCIIWords`, which gives
         // ICU's words or declines.
-        let stopWords = self.stopWords, stopWordLength = self.stopWordLength, stemmer = self.stemmer
-        var scratch: [UInt8] = []
-        scratch.reserveCapacity(64)
-        let read = shortStopWords.withUnsafeBufferPointer { shortStopWords in
-            ASCIIWords.forEach(text) { bytes in
-                if bytes.count <= 7 {
-                    if Self.contains(shortStopWords, Self.packed(bytes)) { return }
-                } else if bytes.count <= stopWordLength, stopWords.contains(String(decoding: bytes, as: UTF8.self)) { return }
-                scratch.removeAll(keepingCapacity: true)
-                scratch.append(contentsOf: bytes)
-                _ = stemmer.stem(&scratch)
-                body(String(decoding: scratch, as: UTF8.self))
-            }
+        let read = ASCIIWords.forEach(text) { word in
+            if let term = term(ofASCIIWord: word) { body(term) }
         }
-        if read { return }
+        if !read { forEachICUTerm(text, body) }
+    }
+
+    /// The term of a word `ASCIIWords` read (lower case ASCII), nil for a stop word.
+    func term(ofASCIIWord word: UnsafeBufferPointer<UInt8>) -> String? {
+        if word.count <= 7 {
+            if shortStopWords.withUnsafeBufferPointer({ Self.contains($0, Self.packed(word)) }) { return nil }
+        } else if word.count <= stopWordLength, stopWords.contains(String(decoding: word, as: UTF8.self)) { return nil }
+        var bytes = Array(word)
+        return stemmer.stem(&bytes) ? String(decoding: bytes, as: UTF8.self) : String(decoding: word, as: UTF8.self)
+    }
+
+    /// Calls `body` with each term of `text` by ICU's words, in order.
+    func forEachICUTerm(_ text: String, _ body: (String) -> Void) {
         Self.words(text) { word in
             let folded = Self.fold(word)
             guard !folded.isEmpty, !stopWords.contains(folded) else { return }
             body(stemmer.stem(folded))
         }
     }
-
 
     // MARK: Words
 
@@ -320,20 +321,70 @@ struct SearchStemmer: Sendable, Equatable {
 
 /// ICU's word boundaries for ASCII text, without ICU: the words of Unicode's rules (UAX #29) as
 /// ICU tailors them, where ASCII has only letters, digits, and between two letters or two digits
-/// `'` and `.`, between two digits `,` and `;` (`don't`, `e.g`, `3.14`, `1,000`). Declines (false)
-/// a text with any other byte than ASCII or with `_`, whose rules it does not follow; the
-/// caller then asks ICU. Checked against ICU on generated text (`SearchIndexTests`).
+/// `'` and `.`, between two digits `,` and `;` (`don't`, `e.g`, `3.14`, `1,000`).
+///
+/// Smart punctuation is read too, since Markdown's `smart` option (on by default) puts it in
+/// nearly every page: `’` joins as `'` does and folds to it; `“ ” – — … « »` and the no-break
+/// space are between words, always. `‘` is too, except between two letters or digits, where ICU
+/// joins it and its word is not ASCII: the text is declined. So is a text with any other byte
+/// than ASCII, or with `_`, whose rules this does not follow; the caller then asks ICU. Checked
+/// against ICU on generated text (`SearchIndexTests`).
 enum ASCIIWords {
     /// Calls `body` with each word, in lower case, and returns true; false, without calling it,
     /// when the text is not one it reads.
     static func forEach(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "_") }) else { return false }
-            var copy = Array(bytes)
-            for index in copy.indices where copy[index] >= 0x41 && copy[index] <= 0x5A { copy[index] += 32 }
-            return copy.withUnsafeBufferPointer { lower in read(lower, body) }
+            guard !bytes.contains(where: { $0 == UInt8(ascii: "_") }) else { return false }
+            guard let lower = lowered(bytes) else { return false }
+            return lower.withUnsafeBufferPointer { read($0, body) }
         }
+    }
+
+    /// The text in lower case, smart punctuation as one byte each (`’` as `'`, the others as a
+    /// space); nil for a text this does not read.
+    private static func lowered(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        @inline(__always) func alphanumeric(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+        }
+        var copy = [UInt8](repeating: 0, count: bytes.count)
+        var count = 0
+        let ok = copy.withUnsafeMutableBufferPointer { out -> Bool in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    out[count] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
+                    count += 1
+                    index += 1
+                    continue
+                }
+                // Two-byte: no-break space, « and ».
+                if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xA0 || bytes[index + 1] == 0xAB || bytes[index + 1] == 0xBB {
+                    out[count] = 0x20
+                    count += 1
+                    index += 2
+                    continue
+                }
+                // Three-byte, U+2013 to U+2026: – — ‘ ’ “ ” …
+                guard byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 else { return false }
+                switch bytes[index + 2] {
+                case 0x93, 0x94, 0x9C, 0x9D, 0xA6: out[count] = 0x20
+                case 0x99: out[count] = UInt8(ascii: "'")
+                case 0x98:
+                    let before = index > 0 ? bytes[index - 1] : 0, after = index + 3 < bytes.count ? bytes[index + 3] : 0
+                    guard !(alphanumeric(before) && alphanumeric(after)) else { return false }
+                    out[count] = 0x20
+                default: return false
+                }
+                count += 1
+                index += 3
+            }
+            return true
+        }
+        guard ok else { return nil }
+        copy.removeLast(copy.count - count)
+        return copy
     }
 
     private static func read(_ lower: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {

@@ -43,16 +43,10 @@ struct SearchDocument: Sendable, Equatable, Codable {
         guard isSearched(page, options: options, outputs: outputs) else { return nil }
         let analyzer = SearchAnalyzer.of(page.language)
         var texts: [String] = []
-        var counts: [String: Int] = [:]
-        counts.reserveCapacity(256)
-        var length = 0
+        var counts = SearchTermCounts(analyzer: analyzer)
         func add(_ text: String, weight: Int, title: Bool = false) {
             if options.documents && weight == Weight.text { texts.append(text) }
-            analyzer.forEachTerm(text) { term in
-                counts[term, default: 0] += weight
-                if title { counts[term]! |= Weight.inTitle }
-                if weight == Weight.text { length += 1 }
-            }
+            counts.add(text, weight: weight, title: title)
         }
         let title = page.title ?? ""
         add(title, weight: Weight.title, title: true)
@@ -79,7 +73,7 @@ struct SearchDocument: Sendable, Equatable, Codable {
             url: basePath + page.url.dropFirst(), json: (page.outputs ?? outputs).contains("json") ? basePath + page.jsonOutputPath : nil,
             language: page.language, title: title, section: section,
             date: page.date.map(FeedWriter.rfc3339), dateText: dateText, tags: page.tags, summary: page.summary ?? "",
-            id: page.contentID, text: options.documents ? texts.joined(separator: "\n") : nil, terms: counts, length: length)
+            id: page.contentID, text: options.documents ? texts.joined(separator: "\n") : nil, terms: counts.dictionary, length: counts.length)
     }
 
     /// Whether the page is in the index (see `make`).

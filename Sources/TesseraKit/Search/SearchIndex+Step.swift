@@ -15,7 +15,7 @@ extension Step where Product == RenderedSite {
             }
         }
         let files = SearchIndex.files(
-            site.searchDocuments, languages: configuration.languages.map(\.code), basePath: configuration.basePath, translations: site.translations)
+            site.searchDocuments, languages: configuration.languages, basePath: configuration.basePath, translations: site.translations)
         // A build that keeps the last one's files keeps its shards: those this index has no more go.
         if context.reuse.keepsStructure {
             let made = Set(files.map(\.path)), copied = Set(site.staticFiles.map(\.path))

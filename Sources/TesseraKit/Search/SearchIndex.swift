@@ -68,22 +68,25 @@ enum SearchIndex {
     /// `translations`: the theme's and site's strings, whose `search.*` keys go into each
     /// `meta.json` for the search dialog (its script builds it when a reader opens it, so pages
     /// do not carry it).
-    static func files(_ documents: [SearchDocument], languages: [String], basePath: String, translations: [String: TranslationTable] = [:]) -> [OutputFile] {
+    /// `languages`: the site's, each with its name in itself, for the search dialog's choice of
+    /// language.
+    static func files(_ documents: [SearchDocument], languages: [SiteLanguage], basePath: String, translations: [String: TranslationTable] = [:]) -> [OutputFile] {
         var byLanguage: [String: [SearchDocument]] = [:]
         for document in documents { byLanguage[document.language, default: []].append(document) }
         var files: [OutputFile] = []
-        for language in languages {
+        let others: JSONValue = .array(languages.map { .object(["code": .string($0.code), "name": .string($0.name)]) })
+        for language in languages.map(\.code) {
             let documents = (byLanguage[language] ?? []).sorted { $0.url < $1.url }
             var strings: [String: JSONValue] = [:]
             for (key, entry) in translations[language]?.entries ?? [:] where key.hasPrefix("search.") {
                 if case .text(let text) = entry { strings[String(key.dropFirst("search.".count))] = .string(text) }
             }
-            files += self.files(of: documents, language: language, strings: strings)
+            files += self.files(of: documents, language: language, strings: strings, languages: others)
         }
         return files
     }
 
-    private static func files(of documents: [SearchDocument], language: String, strings: [String: JSONValue]) -> [OutputFile] {
+    private static func files(of documents: [SearchDocument], language: String, strings: [String: JSONValue], languages: JSONValue) -> [OutputFile] {
         let folder = "search/\(language)/"
         let analyzer = SearchAnalyzer(language: language)
         let averageLength = documents.isEmpty ? 1 : Double(documents.reduce(0) { $0 + $1.length }) / Double(documents.count)
@@ -196,6 +199,8 @@ enum SearchIndex {
             ]),
             "shards": .array(shards.map { .string($0.prefix) }),
             "strings": .object(strings),
+            // Every language's index, by code, and its name in itself: a reader may search another.
+            "languages": languages,
             "sections": .array(sections.keys.sorted().map { name in
                 let own = documents.first { $0.section == name && $0.url.hasSuffix("/\(name)/") }
                 return .object(["name": .string(name), "title": .string(own.flatMap { titles[$0.url] } ?? name), "pages": .int(sections[name]?.count ?? 0)])

@@ -15,8 +15,8 @@ extension Serve {
             "site.yml": "title: Harbour\nbaseURL: https://example.com/\ntheme: default\nlanguages: [en, fr]\nbuildDate: 2026-11-22T12:00:00Z\n",
             "content/index.md": "---\ntitle: Home\n---\nWelcome aboard.\n",
             "content/index.fr.md": "---\ntitle: Accueil\n---\nBienvenue à bord.\n",
-            "content/blog/airships.md": "---\ntitle: Airships of the north\ndate: 2026-03-01\n---\nThe zeppelin crossed the fjord at dawn.\n",
-            "content/blog/boats.md": "---\ntitle: Boats\ndate: 2026-02-01\n---\nFerries and boats of the harbour.\n",
+            "content/blog/airships.md": "---\ntitle: Airships of the north\ndate: 2026-03-01\ntags: [sky, travel]\n---\nThe zeppelin crossed the fjord at dawn, high over the harbour.\n",
+            "content/blog/boats.md": "---\ntitle: Boats\ndate: 2026-02-01\ntags: [sea, travel]\n---\nFerries and boats of the harbour.\n",
             "content/blog/chevaux.fr.md": "---\ntitle: À cheval\ndate: 2026-01-10\n---\nLe cheval traverse la plaine.\n",
             "content/search.md": "---\ntitle: Search\nlayout: search\nsearch: false\n---\n",
             "content/search.fr.md": "---\ntitle: Recherche\nlayout: search\nsearch: false\n---\n",
@@ -90,6 +90,39 @@ extension Serve {
             try await Self.withPage("/search/?q=ferries") { page in
                 try await page.waitUntil(
                     "JSON.stringify([...document.querySelectorAll('#search-page-results .search-result-title')].map(a => a.getAttribute('href')))", is: "[\"/blog/boats/\"]")
+            }
+            // A tag in the address filters the results, and the tag's choice shows it.
+            try await Self.withPage("/search/?q=harbour&tag=sky") { page in
+                try await page.waitUntil(
+                    "JSON.stringify([...document.querySelectorAll('#search-page-results .search-result-title')].map(a => a.getAttribute('href')))", is: "[\"/blog/airships/\"]")
+                #expect(try await page.evaluate("document.querySelector('[data-search-tag]').value") == "sky")
+            }
+        }
+
+        /// The dialog's filters: a tag narrows the results, and another language's index is
+        /// searched with its own words, its results marked as in that language.
+        @Test func theDialogFiltersByTagAndSearchesAnotherLanguage() async throws {
+            try await Self.withPage("/") { page in
+                _ = try await page.evaluate("document.querySelector('[data-search-open]').click(), 'clicked'")
+                try await page.waitUntil("String(document.getElementById('search-dialog').open)", is: "true")
+                try await Self.type("harbour ", into: page)
+                try await page.waitUntil(Self.results, is: "[\"/blog/boats/\",\"/blog/airships/\"]")
+                // The choices: every tag, both languages (named in themselves); one section, so no section choice.
+                let tags = "JSON.stringify([...document.querySelectorAll('#search-dialog [data-search-tag] option')].map(o => o.value))"
+                try await page.waitUntil(tags, is: "[\"\",\"sea\",\"sky\",\"travel\"]")
+                #expect(try await page.evaluate("JSON.stringify([...document.querySelectorAll('#search-dialog [data-search-languages] option')].map(o => o.value + ':' + o.textContent))") == "[\"en:English\",\"fr:Français\"]")
+                #expect(try await page.evaluate("String(document.querySelector('#search-dialog [data-search-section]').hidden)") == "true")
+                #expect(try await page.evaluate("String(document.querySelector('#search-dialog [data-search-filters]').hidden)") == "false")
+                _ = try await page.evaluate("(() => { const t = document.querySelector('#search-dialog [data-search-tag]'); t.value = 'sea'; t.dispatchEvent(new Event('change')); return 'chosen'; })()")
+                try await page.waitUntil(Self.results, is: "[\"/blog/boats/\"]")
+                try await page.waitUntil(Self.status, is: "1 result")
+
+                _ = try await page.evaluate("(() => { const l = document.querySelector('#search-dialog [data-search-languages]'); l.value = 'fr'; l.dispatchEvent(new Event('change')); return 'chosen'; })()")
+                try await Self.type("chevaux ", into: page)
+                try await page.waitUntil(Self.results, is: "[\"/fr/blog/chevaux/\"]")
+                #expect(try await page.evaluate("document.querySelector('#search-dialog-results .search-result').lang") == "fr")
+                // The French index has no tags: the tag choice goes, and no longer filters.
+                #expect(try await page.evaluate("String(document.querySelector('#search-dialog [data-search-tag]').hidden)") == "true")
             }
         }
     }

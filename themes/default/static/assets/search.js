@@ -67,6 +67,7 @@ export class Analyzer {
 // One language's index.
 export class Index {
   constructor(base, language) {
+    this.language = language;
     this.folder = `${base}search/${language}/`;
   }
   async meta() {
@@ -171,7 +172,8 @@ export class Index {
         const body = new DOMParser().parseFromString(html, "text/html").body;
         // Heading anchors and hidden marks are not text; blocks end with a space.
         for (const hidden of body.querySelectorAll(".heading-anchor, [aria-hidden=true], button")) hidden.remove();
-        for (const block of body.querySelectorAll("p, li, h1, h2, h3, h4, h5, h6, pre, td, th, div, blockquote, figcaption")) block.append(" ");
+        for (const block of body.querySelectorAll("p, li, dt, dd, h1, h2, h3, h4, h5, h6, pre, td, th, caption, div, section, article, aside, header, footer, blockquote, figure, figcaption, details, summary")) block.append(" ");
+        for (const lineBreak of body.querySelectorAll("br, hr")) lineBreak.replaceWith(" ");
         text = body.textContent.replace(/\s+/g, " ").trim() || text;
       } catch (_) { /* the summary stands */ }
     }
@@ -198,6 +200,7 @@ function indexOf(base, language) {
 // Strings of the dialog when the index has none of the theme's (`search.*` of its tables).
 const fallbackStrings = {
   title: "Search this site", label: "Search", placeholder: "Search", section: "Section", allSections: "All sections",
+  tag: "Tag", allTags: "All tags", language: "Language",
   close: "Close search", none: "No results for “[query]”", one: "1 result", many: "[count] results",
   unavailable: "Search is not available right now.", hint: "Type to search. Use the arrow keys to move between results.",
 };
@@ -224,8 +227,11 @@ export async function openDialog(link) {
     const close = element("button", { class: "search-close", type: "button" }, element("span", { class: "icon icon--close", "aria-hidden": "true" }), element("span", { class: "visually-hidden", text: s.close }));
     const form = element("form", { class: "search-form", role: "search", method: "get", action: link.getAttribute("href").startsWith("#") ? "" : link.getAttribute("href") },
       element("label", { class: "search-field" }, element("span", { class: "icon icon--search", "aria-hidden": "true" }), element("span", { class: "visually-hidden", text: s.label }), input),
-      element("select", { class: "search-section", "data-search-section": "", hidden: "", "aria-label": s.section }, element("option", { value: "", text: s.allSections })),
-      close);
+      close,
+      element("div", { class: "search-filters", "data-search-filters": "", hidden: "" },
+        element("select", { class: "search-filter search-section", name: "section", "data-search-section": "", hidden: "", "aria-label": s.section }, element("option", { value: "", text: s.allSections })),
+        element("select", { class: "search-filter search-tag", name: "tag", "data-search-tag": "", hidden: "", "aria-label": s.tag }, element("option", { value: "", text: s.allTags })),
+        element("select", { class: "search-filter search-language", name: "lang", "data-search-languages": "", hidden: "", "aria-label": s.language })));
     dialog = element("dialog", { class: "search-dialog", id: "search-dialog", "aria-labelledby": "search-dialog-title" },
       element("h2", { class: "visually-hidden", id: "search-dialog-title", text: s.title }),
       form,
@@ -236,7 +242,7 @@ export async function openDialog(link) {
     close.addEventListener("click", () => dialog.close());
     // A click on the backdrop (the dialog element itself, outside its box) closes it.
     dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
-    attach(dialog, { index, strings: s });
+    attach(dialog, { index, strings: s, base: link.dataset.searchBase, language: link.dataset.searchLanguage });
     if (!meta) dialog.querySelector("[data-search-status]").textContent = s.unavailable;
   }
   if (!dialog.open) dialog.showModal();
@@ -244,28 +250,42 @@ export async function openDialog(link) {
 }
 
 // The dialog or the search page: field, filters, results, announcements. The search page gives
-// its strings as `data-search-*` attributes.
+// its strings as `data-search-*` attributes; the dialog gives its index, strings, base and language.
 export function attach(root, given = {}) {
-  const base = root.dataset.searchBase, language = root.dataset.searchLanguage || document.documentElement.lang;
-  const index = given.index || indexOf(base, language);
+  const base = given.base ?? root.dataset.searchBase, language = given.language ?? (root.dataset.searchLanguage || document.documentElement.lang);
+  // The index searched: the page's language, or the one the reader picks.
+  let index = given.index || indexOf(base, language);
   const input = root.querySelector("input[type=search]");
   const list = root.querySelector("[data-search-results]");
   const status = root.querySelector("[data-search-status]");
   const section = root.querySelector("[data-search-section]");
+  const tag = root.querySelector("[data-search-tag]");
+  const languages = root.querySelector("[data-search-languages]");
+  const filters = root.querySelector("[data-search-filters]");
   const d = root.dataset;
   const strings = given.strings || { none: d.searchNone, one: d.searchOne, many: d.searchMany, unavailable: d.searchUnavailable };
   const shown = 10, eager = 4;
+  const params = new URLSearchParams(location.search);
   let run = 0;
 
-  index.meta().then((meta) => {
-    if (!section) return;
-    for (const s of meta.sections) {
-      const option = document.createElement("option");
-      option.value = s.name;
-      option.textContent = s.title;
-      section.append(option);
-    }
-    section.hidden = meta.sections.length < 2;
+  // A filter's choices after its first ("All …"), kept chosen when the new list has it; shown
+  // only when there is a choice to make.
+  function choices(select, options, least, chosen) {
+    if (!select) return;
+    const keep = chosen ?? select.value;
+    const first = select.querySelector("option[value='']");
+    select.replaceChildren(...(first ? [first] : []), ...options.map(([value, text]) => element("option", { value, text })));
+    select.value = options.some(([value]) => value === keep) ? keep : (first ? "" : select.options[0]?.value ?? "");
+    select.hidden = options.length < least;
+  }
+  function showFilters(meta, chosen = {}) {
+    choices(section, meta.sections.map((s) => [s.name, s.title]), 2, chosen.section);
+    choices(tag, (meta.tags || []).map((t) => [t.name, t.name]), 1, chosen.tag);
+    if (filters) filters.hidden = [section, tag, languages].every((select) => !select || select.hidden);
+  }
+  const ready = index.meta().then((meta) => {
+    choices(languages, (meta.languages || []).map((l) => [l.code, l.name]), 2, language);
+    showFilters(meta, { section: params.get("section"), tag: params.get("tag") });
   }).catch(() => { status.textContent = strings.unavailable; });
 
   async function update() {
@@ -278,7 +298,7 @@ export function attach(root, given = {}) {
     }
     let found;
     try {
-      found = await index.search(query, { section: section && section.value });
+      found = await index.search(query, { section: section && section.value, tag: tag && tag.value });
     } catch (_) {
       status.textContent = strings.unavailable;
       return;
@@ -294,6 +314,7 @@ export function attach(root, given = {}) {
       if (mine !== run) return;
       const item = document.createElement("li");
       item.className = "search-result";
+      if (index.language !== language) item.lang = index.language;
       const link = document.createElement("a");
       link.href = doc.url;
       link.className = "search-result-title";
@@ -329,6 +350,12 @@ export function attach(root, given = {}) {
   let timer;
   input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(update, 120); });
   section?.addEventListener("change", update);
+  tag?.addEventListener("change", update);
+  languages?.addEventListener("change", async () => {
+    index = indexOf(base, languages.value);
+    try { showFilters(await index.meta()); } catch (_) { status.textContent = strings.unavailable; return; }
+    update();
+  });
   root.querySelector("form")?.addEventListener("submit", (event) => {
     event.preventDefault();
     list.querySelector("a")?.click();
@@ -344,10 +371,10 @@ export function attach(root, given = {}) {
     else if (at <= 0) input.focus();
     else links[at - 1].focus();
   });
-  const params = new URLSearchParams(location.search);
   if (root.dataset.searchPage !== undefined && params.get("q")) {
     input.value = params.get("q");
-    update();
+    // With the filters the address names, once their choices are known.
+    ready.then(update);
   }
   return { update, input };
 }
