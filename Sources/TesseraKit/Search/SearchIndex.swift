@@ -59,6 +59,7 @@ enum SearchIndex {
     /// Whether `path` names a numbered file of an index (`search/en/terms/12.json`), whose number
     /// of files changes with the pages.
     static func isShardOrChunk(_ path: String) -> Bool {
+        guard path.hasPrefix("search/") else { return false }
         let parts = path.split(separator: "/")
         return parts.count == 4 && parts[0] == "search" && (parts[2] == "terms" || parts[2] == "docs")
             && parts[3].hasSuffix(".json") && parts[3].dropLast(5).allSatisfy(\.isNumber)
@@ -91,26 +92,36 @@ enum SearchIndex {
         let analyzer = SearchAnalyzer(language: language)
         let averageLength = documents.isEmpty ? 1 : Double(documents.reduce(0) { $0 + $1.length }) / Double(documents.count)
 
-        // Postings: term → [(page, score)], pages in order.
-        var postings: [String: [(Int, Int)]] = [:]
-        for (number, document) in documents.enumerated() {
-            for (term, weighted) in document.terms {
-                postings[term, default: []].append((number, score(weighted: weighted, length: document.length, averageLength: averageLength)))
+        // Postings: term → [(page, score)], pages in order, made for runs of pages on every core and
+        // joined in the runs' order; each list as the bytes of a JSON array: page gaps × 64 + score.
+        let runs = stride(from: 0, to: documents.count, by: 2_000).map { $0..<min($0 + 2_000, documents.count) }
+        let partial = ParallelMap.map(runs) { run -> [String: [Int]] in
+            var postings: [String: [Int]] = [:]
+            for number in run {
+                let length = documents[number].length
+                for (term, weighted) in documents[number].terms {
+                    postings[term, default: []].append(number * 64 + score(weighted: weighted, length: length, averageLength: averageLength))
+                }
             }
+            return postings
         }
-        // Each posting list as the bytes of a JSON array: page gaps × 64 + score.
-        var encoded: [(term: String, bytes: [UInt8])] = postings.map { term, list in
+        var postings = partial.first ?? [:]
+        for more in partial.dropFirst() { postings.merge(more) { $0 + $1 } }
+        var encoded: [(term: String, bytes: [UInt8])] = ParallelMap.map(Array(postings)) { term, list in
             var bytes: [UInt8] = [UInt8(ascii: "[")]
+            bytes.reserveCapacity(list.count * 6 + 2)
             var previous = 0
-            for (index, (page, score)) in list.enumerated() {
+            for (index, value) in list.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes += Array(String((page - previous) * 64 + score).utf8)
+                let page = value >> 6
+                appendDecimal((page - previous) * 64 + (value & 63), to: &bytes)
                 previous = page
             }
             bytes.append(UInt8(ascii: "]"))
             return (term, bytes)
         }
-        encoded.sort { $0.term.unicodeScalars.lexicographicallyPrecedes($1.term.unicodeScalars) }
+        // By Unicode scalars, which is the order of their UTF-8 bytes.
+        encoded.sort { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
 
         // Shards: terms grouped by prefix, a prefix split by its next letter while too large.
         var shards: [(prefix: String, terms: ArraySlice<(term: String, bytes: [UInt8])>)] = []
@@ -159,7 +170,7 @@ enum SearchIndex {
         }
 
         // Pages, twenty to a file.
-        for start in stride(from: 0, to: documents.count, by: pagesPerChunk) {
+        files += ParallelMap.map(Array(stride(from: 0, to: documents.count, by: pagesPerChunk))) { start in
             let chunk = documents[start..<min(start + pagesPerChunk, documents.count)].map { document -> JSONValue in
                 var object: [String: JSONValue] = ["url": .string(document.url), "title": .string(document.title), "section": .string(document.section)]
                 if let json = document.json { object["json"] = .string(json) }
@@ -169,7 +180,7 @@ enum SearchIndex {
                 if !document.summary.isEmpty { object["summary"] = .string(document.summary) }
                 return .object(object)
             }
-            files.append(OutputFile(path: folder + "docs/\(start / pagesPerChunk).json", contents: .data(Data(JSONValue.array(chunk).bytes))))
+            return OutputFile(path: folder + "docs/\(start / pagesPerChunk).json", contents: .data(Data(JSONValue.array(chunk).bytes)))
         }
 
         // Filters: section and tag → page numbers.
@@ -209,5 +220,19 @@ enum SearchIndex {
         ]
         files.append(OutputFile(path: folder + "meta.json", contents: .data(Data(JSONValue.object(meta).bytes))))
         return files
+    }
+
+    /// The decimal digits of a number ≥ 0, appended.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0, rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 }

@@ -21,6 +21,7 @@ enum ConfigureStage {
         if options.cacheDirectory != nil { highlighter?.prepare() }
         let images = configuration.images.process
             ? ImageProcessor(options: configuration.images, cacheDirectory: options.cacheDirectory.map(OutputWriter.resolve), progress: options.progress) : nil
+        if options.writesOutput { images?.prepare() }
         return ConfiguredSite(
             configuration: configuration, theme: theme,
             buildDate: options.buildDate ?? configuration.buildDate ?? options.fallbackBuildDate, highlighter: highlighter, images: images)
