@@ -96,7 +96,8 @@ final class CacheLayer: @unchecked Sendable {
     private func planSearch(_ site: RoutedSite, context: BuildContext) {
         let options = site.configuration.search
         guard options.enabled, let incremental, !incremental.reused.isEmpty, let directory = context.options.cacheDirectory else { return }
-        let stored = SearchStore.read(SearchStore.path(in: OutputWriter.resolve(directory)))
+        let stored = searchStore?.documents ?? SearchStore.read(SearchStore.path(in: OutputWriter.resolve(directory)))
+        searchStore = nil
         let basePath = site.configuration.basePath, outputs = site.configuration.outputs
         let missing = site.loaded.pages.filter { page in
             incremental.reused[page.url] != nil && SearchDocument.isSearched(page, options: options, outputs: outputs) && stored[basePath + page.url.dropFirst()] == nil
@@ -104,6 +105,8 @@ final class CacheLayer: @unchecked Sendable {
         incremental.remake(missing)
         storedSearchDocuments = stored
     }
+    /// The last build's search documents, being read from the start of the build.
+    private var searchStore: SearchStore.Reading?
     /// The last build's search documents by URL, read when this build keeps pages.
     private(set) var storedSearchDocuments: [String: SearchDocument] = [:]
 
@@ -121,6 +124,8 @@ final class CacheLayer: @unchecked Sendable {
             guard let directory = options.cacheDirectory, options.writesOutput, !options.updatesInPlace,
                   !context.diagnostics.hasErrors else { return }
             lastBuild = IncrementalBuild(cacheDirectory: OutputWriter.resolve(directory), output: writer.resolvedOutput)
+            // The last build's search documents too, for a build that keeps pages.
+            if configuration.search.enabled { searchStore = SearchStore.Reading(SearchStore.path(in: OutputWriter.resolve(directory))) }
         }
     }
     /// The last build being read, until the inputs are compared with it.
@@ -154,9 +159,13 @@ final class CacheLayer: @unchecked Sendable {
         if context.options.cacheDirectory != nil { site.mapped.routed.loaded.configured.highlighter?.save(complete: keptPages.isEmpty) }
         // What the images looked like, for the next build; a build that made every page removes made files no page shows.
         if context.options.cacheDirectory != nil { site.mapped.routed.loaded.configured.images?.save(complete: keptPages.isEmpty) }
-        // Every page's search document, for the next build that keeps pages.
+        // Every page's search document, for the next build that keeps pages: written on another
+        // core while the output is, and done before this returns or throws.
+        let saving = DispatchGroup()
+        defer { saving.wait() }
         if let directory = context.options.cacheDirectory, site.configuration.search.enabled {
-            SearchStore.write(site.searchDocuments, to: SearchStore.path(in: OutputWriter.resolve(directory)))
+            let documents = site.searchDocuments, path = SearchStore.path(in: OutputWriter.resolve(directory))
+            DispatchQueue.global(qos: .userInitiated).async(group: saving) { SearchStore.write(documents, to: path) }
         }
         if context.options.updatesInPlace, let memory {
             return try writer.update(files, cache: memory)

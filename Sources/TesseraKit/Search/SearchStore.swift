@@ -54,6 +54,25 @@ enum SearchStore {
         if rename(temporary, path) != 0 { unlink(temporary) }
     }
 
+    /// The store at a path, read on another core from when this is made: `documents` waits for it.
+    final class Reading: @unchecked Sendable {
+        private let done = DispatchGroup()
+        private var read: [String: SearchDocument] = [:]
+
+        init(_ path: String) {
+            done.enter()
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                read = SearchStore.read(path)
+                done.leave()
+            }
+        }
+
+        var documents: [String: SearchDocument] {
+            done.wait()
+            return read
+        }
+    }
+
     /// The documents by URL; empty when there are none or the file is not one this version wrote.
     static func read(_ path: String) -> [String: SearchDocument] {
         guard let data = FileManager.default.contents(atPath: path) else { return [:] }
