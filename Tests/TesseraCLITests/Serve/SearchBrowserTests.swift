@@ -48,6 +48,14 @@ extension Serve {
         static let results = "JSON.stringify([...document.querySelectorAll('#search-dialog-results .search-result-title')].map(a => a.getAttribute('href')))"
         static let status = "document.querySelector('#search-dialog [data-search-status]').textContent"
 
+        static let pageResults = "JSON.stringify([...document.querySelectorAll('#search-page-results .search-result-title')].map(a => a.getAttribute('href')))"
+
+        /// Opens the dialog with the header's search button, as a click would.
+        static func openDialog(_ page: DevToolsPage) async throws {
+            _ = try await page.evaluate("document.querySelector('[data-search-open]').click(), 'clicked'")
+            try await page.waitUntil("String(document.getElementById('search-dialog').open)", is: "true")
+        }
+
         static func type(_ text: String, into page: DevToolsPage) async throws {
             _ = try await page.evaluate("(() => { const i = document.querySelector('#search-dialog input[type=search]'); i.value = \(String(reflecting: text)); i.dispatchEvent(new Event('input')); return 'typed'; })()")
         }
@@ -78,8 +86,7 @@ extension Serve {
 
         @Test func aFrenchQueryWithAnInflectedFormFindsTheSingular() async throws {
             try await Self.withPage("/fr/") { page in
-                _ = try await page.evaluate("document.querySelector('[data-search-open]').click(), 'clicked'")
-                try await page.waitUntil("String(document.getElementById('search-dialog').open)", is: "true")
+                try await Self.openDialog(page)
                 try await Self.type("chevaux ", into: page)
                 try await page.waitUntil(Self.results, is: "[\"/fr/blog/chevaux/\"]")
                 try await page.waitUntil(Self.status, is: "1 résultat")
@@ -88,13 +95,11 @@ extension Serve {
 
         @Test func theSearchPageSearchesItsQuery() async throws {
             try await Self.withPage("/search/?q=ferries") { page in
-                try await page.waitUntil(
-                    "JSON.stringify([...document.querySelectorAll('#search-page-results .search-result-title')].map(a => a.getAttribute('href')))", is: "[\"/blog/boats/\"]")
+                try await page.waitUntil(Self.pageResults, is: "[\"/blog/boats/\"]")
             }
             // A tag in the address filters the results, and the tag's choice shows it.
             try await Self.withPage("/search/?q=harbour&tag=sky") { page in
-                try await page.waitUntil(
-                    "JSON.stringify([...document.querySelectorAll('#search-page-results .search-result-title')].map(a => a.getAttribute('href')))", is: "[\"/blog/airships/\"]")
+                try await page.waitUntil(Self.pageResults, is: "[\"/blog/airships/\"]")
                 #expect(try await page.evaluate("document.querySelector('[data-search-tag]').value") == "sky")
             }
         }
@@ -103,8 +108,7 @@ extension Serve {
         /// searched with its own words, its results marked as in that language.
         @Test func theDialogFiltersByTagAndSearchesAnotherLanguage() async throws {
             try await Self.withPage("/") { page in
-                _ = try await page.evaluate("document.querySelector('[data-search-open]').click(), 'clicked'")
-                try await page.waitUntil("String(document.getElementById('search-dialog').open)", is: "true")
+                try await Self.openDialog(page)
                 try await Self.type("harbour ", into: page)
                 try await page.waitUntil(Self.results, is: "[\"/blog/boats/\",\"/blog/airships/\"]")
                 // The choices: every tag, both languages (named in themselves); one section, so no section choice.
