@@ -40,8 +40,9 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
-        // Tessera's calls into libvips, none of them variadic, behind a header of plain C types.
-        .target(name: "CImages", dependencies: ["CVips"]),
+        // Tessera's calls into libvips, none of them variadic, behind a header of plain C types;
+        // libwebp (which libvips links) for WebP encoded without libvips' copy of the whole image.
+        .target(name: "CImages", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("webp")]),
         .target(
             name: "TesseraKit",
             dependencies: [

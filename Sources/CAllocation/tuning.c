@@ -7,16 +7,42 @@
 #include <unistd.h>
 #endif
 
+#if defined(__GLIBC__)
+#include <pthread.h>
+
+static const int top_pad = 64 << 20, trim_threshold = 256 << 20;
+static pthread_mutex_t images_lock = PTHREAD_MUTEX_INITIALIZER;
+static int tuned = 0, images_in_progress = 0;
+#endif
+
 void tessera_tune_allocator(void) {
 #if defined(__GLIBC__)
-    mallopt(M_TOP_PAD, 64 << 20);
-    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    tuned = 1;
+    mallopt(M_TOP_PAD, top_pad);
+    mallopt(M_TRIM_THRESHOLD, trim_threshold);
     mallopt(M_MMAP_THRESHOLD, 4 << 20);
     // One heap per core, not glibc's eight: the threads that make images (Tessera's and
     // libvips' own) would each get a heap of their own, and what one frees cannot serve another
     // (204 photos took 441 MiB with glibc's count; 40 of them 331 MiB, and 171 MiB with one heap).
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     mallopt(M_ARENA_MAX, (int)(cores < 2 ? 2 : cores));
+#endif
+}
+
+void tessera_allocator_images(int starting) {
+#if defined(__GLIBC__)
+    pthread_mutex_lock(&images_lock);
+    int was = images_in_progress;
+    images_in_progress += starting ? 1 : -1;
+    // Only a tuned process changes modes, and only when the first image starts or the last ends.
+    if (tuned && (was == 0) != (images_in_progress == 0)) {
+        int tight = images_in_progress > 0;
+        mallopt(M_TOP_PAD, tight ? 0 : top_pad);
+        mallopt(M_TRIM_THRESHOLD, tight ? 4 << 20 : trim_threshold);
+    }
+    pthread_mutex_unlock(&images_lock);
+#else
+    (void)starting;
 #endif
 }
 

@@ -55,6 +55,10 @@ void *tessera_images_materialized(void *image);
 /// (0–6) and AVIF (0–9). The bytes are the caller's, freed with `tessera_images_free`. 0 on success.
 int tessera_images_encode(void *image, int format, int quality, int effort, void **bytes, size_t *length);
 
+/// WebP through libvips' own saver, which `tessera_images_encode`'s WebP (libwebp called
+/// directly, for memory) must equal: for the differential test.
+int tessera_images_encode_libvips_webp(void *image, int quality, int effort, void **bytes, size_t *length);
+
 /// The image's pixels as 8-bit sRGB(A) rows, `bands` per pixel; freed with `tessera_images_free`.
 unsigned char *tessera_images_pixels(void *image, int *width, int *height, int *bands);
 

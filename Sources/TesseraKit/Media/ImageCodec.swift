@@ -139,14 +139,22 @@ enum ImageCodec {
         case .avif: code = 3
         default: throw Failure(description: "Tessera does not write \(format.rawValue) images")
         }
+        let data = try encoded(as: format) { tessera_images_encode(image.pointer, code, Int32(quality), Int32(effort), &$0, &$1) }
+        return format == .webp ? withoutWebPMetadata(data) : data
+    }
+
+    /// `image` as WebP by libvips' own saver, which `encode`'s WebP (libwebp called directly, without
+    /// the saver's copy of the whole image) must equal: for the differential test.
+    static func encodeWithLibvipsSaver(_ image: Image, quality: Int, effort: Int) throws -> Data {
+        withoutWebPMetadata(try encoded(as: .webp) { tessera_images_encode_libvips_webp(image.pointer, Int32(quality), Int32(effort), &$0, &$1) })
+    }
+
+    private static func encoded(as format: ImageFormat, _ encode: (inout UnsafeMutableRawPointer?, inout Int) -> Int32) throws -> Data {
         var bytes: UnsafeMutableRawPointer?
         var length = 0
-        guard tessera_images_encode(image.pointer, code, Int32(quality), Int32(effort), &bytes, &length) == 0, let bytes else {
-            throw lastError("the image could not be encoded as \(format.rawValue)")
-        }
+        guard encode(&bytes, &length) == 0, let bytes else { throw lastError("the image could not be encoded as \(format.rawValue)") }
         defer { tessera_images_free(bytes) }
-        let data = Data(bytes: bytes, count: length)
-        return format == .webp ? withoutWebPMetadata(data) : data
+        return Data(bytes: bytes, count: length)
     }
 
     /// A WebP without its `EXIF` and `XMP ` chunks (and their flags in `VP8X`): libvips 8.14

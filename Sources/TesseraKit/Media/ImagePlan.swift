@@ -128,7 +128,7 @@ struct ImagePlan: Sendable, Hashable {
         digest.combine(source.digest)
         digest.combine(request.identity)
         digest.combine(options.identity)
-        digest.combine("libvips \(ImageCodec.version) plan 2")
+        digest.combine("libvips \(ImageCodec.version) plan 3")
         key = String(digest.value, radix: 16).leftPadded(to: 16).prefix(10).description
     }
 

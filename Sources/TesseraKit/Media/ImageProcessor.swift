@@ -1,3 +1,4 @@
+import CAllocation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -145,9 +146,12 @@ public final class ImageProcessor: @unchecked Sendable {
         let missing = names.filter { access(store + "/" + $0.1, F_OK) != 0 }
         guard !missing.isEmpty else { return }
         progress?.expectImages(missing.count)
+        // Heaps give back what images free until the last queued image is made.
+        tessera_allocator_images(1)
         queue.addOperation { [self] in
             defer {
                 ImageCodec.threadDone()
+                tessera_allocator_images(0)
                 progress?.imagesDone(missing.count)
             }
             do {
@@ -160,38 +164,46 @@ public final class ImageProcessor: @unchecked Sendable {
         }
     }
 
-    /// Makes the variants of one image: the largest size decoded once, the others scaled from it.
+    /// Makes the variants of one image: the largest size decoded once, each smaller size scaled
+    /// from it once, in memory, and let go when it is encoded in every format asked for it.
+    /// Memory per image in progress is the largest size and one encoder (about 22 MB for a
+    /// 1920 × 1280 WebP), so one image per core keeps a build of thousands of photos bounded.
     private static func make(_ variants: [ImageVariant], names: [String], plan: ImagePlan, source path: String, options: SiteConfiguration.ImageOptions, store: String) throws {
+        let largest = plan.sizes[0]
+        let base = try decoded(path, at: largest)
+        var wanted: [ImagePlan.Size: [(ImageVariant, String)]] = [:]
+        for (variant, name) in zip(variants, names) {
+            let size = plan.sizes.first { $0.width == variant.width && $0.height == variant.height } ?? largest
+            wanted[size, default: []].append((variant, name))
+        }
+        for size in plan.sizes {
+            guard let files = wanted[size] else { continue }
+            let image = size == largest ? base : try ImageCodec.materialized(ImageCodec.rescaled(base, width: size.width, height: size.height))
+            for (variant, name) in files {
+                let encoding = ImagePlan.encoding(variant.format, options: options)
+                try write(ImageCodec.encode(image, as: variant.format, quality: encoding.quality, effort: encoding.effort), to: store + "/" + name)
+            }
+        }
+    }
+
+    /// The file at `path` decoded at `size`, in memory (its bytes are let go once it is).
+    private static func decoded(_ path: String, at size: ImagePlan.Size) throws -> ImageCodec.Image {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImageCodec.Failure(description: "the file cannot be read: \(FileTree.systemReason())")
         }
-        let largest = plan.sizes[0]
-        let base = try ImageCodec.materialized(
-            ImageCodec.scaled(data, width: largest.scaledWidth, height: largest.scaledHeight, crop: largest.crop))
-        var scaled: [ImagePlan.Size: ImageCodec.Image] = [:]
-        for (variant, name) in zip(variants, names) {
-            let size = plan.sizes.first { $0.width == variant.width && $0.height == variant.height } ?? largest
-            let image: ImageCodec.Image
-            if size == largest {
-                image = base
-            } else if let known = scaled[size] {
-                image = known
-            } else {
-                image = try ImageCodec.rescaled(base, width: size.width, height: size.height)
-                scaled[size] = image
-            }
-            let encoding = ImagePlan.encoding(variant.format, options: options)
-            let bytes = try ImageCodec.encode(image, as: variant.format, quality: encoding.quality, effort: encoding.effort)
-            // Written under a temporary name and renamed: a file in the store is always whole.
-            let target = store + "/" + name
-            let temporary = target + ".tmp-" + UUID().uuidString
-            guard FileManager.default.createFile(atPath: temporary, contents: bytes) else {
-                throw ImageCodec.Failure(description: "cannot write \(target): \(FileTree.systemReason())")
-            }
-            guard rename(temporary, target) == 0 else {
-                unlink(temporary)
-                throw ImageCodec.Failure(description: "cannot write \(target): \(FileTree.systemReason())")
-            }
+        return try ImageCodec.materialized(ImageCodec.scaled(data, width: size.scaledWidth, height: size.scaledHeight, crop: size.crop))
+    }
+
+    /// Writes `bytes` to the store under a temporary name, then renames it: a file in the store is
+    /// always whole.
+    private static func write(_ bytes: Data, to target: String) throws {
+        let temporary = target + ".tmp-" + UUID().uuidString
+        guard FileManager.default.createFile(atPath: temporary, contents: bytes) else {
+            throw ImageCodec.Failure(description: "cannot write \(target): \(FileTree.systemReason())")
+        }
+        guard rename(temporary, target) == 0 else {
+            unlink(temporary)
+            throw ImageCodec.Failure(description: "cannot write \(target): \(FileTree.systemReason())")
         }
     }
 

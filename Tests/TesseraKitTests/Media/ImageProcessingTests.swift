@@ -196,6 +196,68 @@ import Testing
         #expect(decoded + failed == 240 && failed > 0)
     }
 
+    /// WebP is encoded by libwebp directly, without the copy of the whole image libvips' saver
+    /// makes first. The result must be the saver's: on generated images of every PNG colour type
+    /// and depth, size, content, quality and effort, in memory (the pipeline's sizes) and still
+    /// lazy, the VP8 and ALPH chunks are byte for byte libvips', and images libwebp cannot take
+    /// as they are (grey, 16-bit) go to libvips' saver.
+    @Test func directWebPIsLibvipsWebP() throws {
+        var generator = SeededGenerator(seed: 0x5EB)
+        func next(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+        var direct = 0, compared = 0
+        for round in 0..<48 {
+            let width = 1 + next(round < 8 ? 24 : 420), height = 1 + next(round < 8 ? 24 : 300)
+            let colour = TestImages.Colour.allCases[round % 4], depth = round % 6 == 5 ? 16 : 8
+            let (noise, step, seed) = (next(64), 1 + next(9), next(256))
+            let png = TestImages.pngData(width: width, height: height, colour: colour, depth: depth) { x, y, band in
+                band == colour.bands - 1 && (colour == .rgba || colour == .greyAlpha)
+                    ? (x / step + y) % 3 == 0 ? 0 : 255 - (x * 7 + seed) % 200
+                    : (x * (band + 1) * 3 + y * 5 + seed) / step % 256 + ((x * 31 + y * 17 + band * 13) % (noise + 1))
+            }
+            let (scaledWidth, scaledHeight) = (max(1, width * (40 + next(61)) / 100), max(1, height * (40 + next(61)) / 100))
+            // A lazy image is read once (its loader reads the file in order): one each time.
+            func lazy() throws -> ImageCodec.Image { try ImageCodec.scaled(png, width: scaledWidth, height: scaledHeight) }
+            let quality = 1 + next(100), effort = next(7)
+            let inMemory = try ImageCodec.materialized(lazy())
+            for image in [{ inMemory }, lazy] {
+                let ours = try ImageCodec.encode(image(), as: .webp, quality: quality, effort: effort)
+                let theirs = try ImageCodec.encodeWithLibvipsSaver(image(), quality: quality, effort: effort)
+                let (ourChunks, theirChunks) = (Self.webPChunks(ours), Self.webPChunks(theirs))
+                #expect(ourChunks.filter { $0.type != "VP8X" } == theirChunks.filter { $0.type != "VP8X" },
+                        "round \(round): \(colour) \(depth)-bit \(width)×\(height) → \(scaledWidth)×\(scaledHeight), Q \(quality), effort \(effort)")
+                #expect(!ourChunks.contains { $0.type == "EXIF" || $0.type == "XMP " })
+                // libvips' saver always writes VP8X; libwebp writes it only for an alpha plane.
+                if !ourChunks.contains(where: { $0.type == "VP8X" }) { direct += 1 }
+                compared += 1
+            }
+        }
+        #expect(compared == 96 && direct >= 20, "\(direct) of \(compared) took libwebp directly")
+    }
+
+    /// The chunks of a WebP file, in order.
+    static func webPChunks(_ data: Data) -> [WebPChunk] {
+        let bytes = [UInt8](data)
+        var chunks: [WebPChunk] = [], index = 12
+        while index + 8 <= bytes.count {
+            let size = Int(bytes[index + 4]) | Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]) << 16 | Int(bytes[index + 7]) << 24
+            let end = min(bytes.count, index + 8 + size)
+            chunks.append(WebPChunk(type: String(decoding: bytes[index..<(index + 4)], as: UTF8.self), payload: Array(bytes[(index + 8)..<end])))
+            index = end + (size & 1)
+        }
+        return chunks
+    }
+
+    struct WebPChunk: Equatable, CustomStringConvertible {
+        var type: String
+        var payload: [UInt8]
+
+        var description: String {
+            var digest = StableDigest()
+            digest.combine(Data(payload))
+            return "\(type) (\(payload.count) bytes, digest \(String(digest.value, radix: 16)))"
+        }
+    }
+
     // MARK: The default theme, share cards and icons
 
     static func defaultThemeSite(_ extra: String = "") throws -> TemporarySite {

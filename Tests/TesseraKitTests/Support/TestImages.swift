@@ -1,7 +1,7 @@
 import Foundation
 
-/// Real image files for tests, made here: PNGs of any size (a gradient, opaque or half
-/// transparent), written by `TemporarySite` wherever a file's text is `TestImages.png(…)`.
+/// Real image files for tests, made here: PNGs of any size, colour type and depth (by default a
+/// gradient, opaque or half transparent), written by `TemporarySite` wherever a file's text is `TestImages.png(…)`.
 enum TestImages {
     private static let prefix = "\u{1}test-png "
 
@@ -18,16 +18,45 @@ enum TestImages {
         return pngData(width: sides[0], height: sides[1], alpha: words.contains("alpha"))
     }
 
-    /// A valid PNG: 8-bit RGB(A), its pixels in stored (uncompressed) deflate blocks.
+    /// A valid PNG: 8-bit RGB(A), a gradient, its pixels in stored (uncompressed) deflate blocks.
     static func pngData(width: Int, height: Int, alpha: Bool = false) -> Data {
-        let bands = alpha ? 4 : 3
+        pngData(width: width, height: height, colour: alpha ? .rgba : .rgb) { x, y, band in
+            switch band {
+            case 0: x * 255 / max(1, width - 1)
+            case 1: y * 255 / max(1, height - 1)
+            case 2: 96
+            default: x < width / 2 ? 255 : 128
+            }
+        }
+    }
+
+    /// PNG colour types, by their bands.
+    enum Colour: UInt8, CaseIterable {
+        case grey = 0, rgb = 2, greyAlpha = 4, rgba = 6
+
+        var bands: Int {
+            switch self {
+            case .grey: 1
+            case .rgb: 3
+            case .greyAlpha: 2
+            case .rgba: 4
+            }
+        }
+    }
+
+    /// A valid PNG of any colour type, 8 or 16 bits deep: `sample(x, y, band)` gives each sample,
+    /// 0–255 (a 16-bit sample repeats it in both bytes).
+    static func pngData(width: Int, height: Int, colour: Colour, depth: Int = 8, sample: (Int, Int, Int) -> Int) -> Data {
         var raw: [UInt8] = []
-        raw.reserveCapacity((width * bands + 1) * height)
+        raw.reserveCapacity((width * colour.bands * depth / 8 + 1) * height)
         for y in 0..<height {
             raw.append(0)
             for x in 0..<width {
-                raw += [UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)), 96]
-                if alpha { raw.append(x < width / 2 ? 255 : 128) }
+                for band in 0..<colour.bands {
+                    let value = UInt8(clamping: sample(x, y, band))
+                    raw.append(value)
+                    if depth == 16 { raw.append(value) }
+                }
             }
         }
         var zlib: [UInt8] = [0x78, 0x01]
@@ -46,7 +75,7 @@ enum TestImages {
         }
         zlib += bigEndian(b << 16 | a)
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, alpha ? 6 : 2, 0, 0, 0])
+        png += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [UInt8(depth), colour.rawValue, 0, 0, 0])
         png += chunk("IDAT", zlib)
         png += chunk("IEND", [])
         return Data(png)
