@@ -165,7 +165,9 @@ public final class ImageProcessor: @unchecked Sendable {
     }
 
     /// Makes the variants of one image: the largest size decoded once, each smaller size scaled
-    /// from it once, in memory, and let go when it is encoded in every format asked for it.
+    /// once from the size before it (1920 → 1280 → 960 ...: a third less resampling than each
+    /// from the largest, with the same filter), in memory, encoded in every format asked for it,
+    /// and let go once the next size is made.
     /// Memory per image in progress is the largest size and one encoder (about 22 MB for a
     /// 1920 × 1280 WebP), so one image per core keeps a build of thousands of photos bounded.
     private static func make(_ variants: [ImageVariant], names: [String], plan: ImagePlan, source path: String, options: SiteConfiguration.ImageOptions, store: String) throws {
@@ -176,13 +178,15 @@ public final class ImageProcessor: @unchecked Sendable {
             let size = plan.sizes.first { $0.width == variant.width && $0.height == variant.height } ?? largest
             wanted[size, default: []].append((variant, name))
         }
+        var previous = base
         for size in plan.sizes {
             guard let files = wanted[size] else { continue }
-            let image = size == largest ? base : try ImageCodec.materialized(ImageCodec.rescaled(base, width: size.width, height: size.height))
+            let image = size == largest ? base : try ImageCodec.materialized(ImageCodec.rescaled(previous, width: size.width, height: size.height))
             for (variant, name) in files {
                 let encoding = ImagePlan.encoding(variant.format, options: options)
                 try write(ImageCodec.encode(image, as: variant.format, quality: encoding.quality, effort: encoding.effort), to: store + "/" + name)
             }
+            previous = image
         }
     }
 
