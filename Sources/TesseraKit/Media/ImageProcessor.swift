@@ -167,26 +167,25 @@ public final class ImageProcessor: @unchecked Sendable {
     /// Makes the variants of one image: the largest size decoded once, each smaller size scaled
     /// once from the size before it (1920 → 1280 → 960 ...: a third less resampling than each
     /// from the largest, with the same filter), in memory, encoded in every format asked for it,
-    /// and let go once the next size is made.
+    /// and let go as the next size replaces it.
     /// Memory per image in progress is the largest size and one encoder (about 22 MB for a
     /// 1920 × 1280 WebP), so one image per core keeps a build of thousands of photos bounded.
     private static func make(_ variants: [ImageVariant], names: [String], plan: ImagePlan, source path: String, options: SiteConfiguration.ImageOptions, store: String) throws {
         let largest = plan.sizes[0]
-        let base = try decoded(path, at: largest)
+        // The size being encoded; each smaller one replaces it, made from it.
+        var image = try decoded(path, at: largest)
         var wanted: [ImagePlan.Size: [(ImageVariant, String)]] = [:]
         for (variant, name) in zip(variants, names) {
             let size = plan.sizes.first { $0.width == variant.width && $0.height == variant.height } ?? largest
             wanted[size, default: []].append((variant, name))
         }
-        var previous = base
         for size in plan.sizes {
             guard let files = wanted[size] else { continue }
-            let image = size == largest ? base : try ImageCodec.materialized(ImageCodec.rescaled(previous, width: size.width, height: size.height))
+            if size != largest { image = try ImageCodec.materialized(ImageCodec.rescaled(image, width: size.width, height: size.height)) }
             for (variant, name) in files {
                 let encoding = ImagePlan.encoding(variant.format, options: options)
                 try write(ImageCodec.encode(image, as: variant.format, quality: encoding.quality, effort: encoding.effort), to: store + "/" + name)
             }
-            previous = image
         }
     }
 
