@@ -132,11 +132,15 @@ static int libvips_webp(VipsImage *image, int quality, int effort, void **bytes,
 /// is taken (what Tessera's scaled images are); libvips' saver converts anything else first, so
 /// anything else goes to it. The VP8 and ALPH chunks equal libvips' byte for byte (the test
 /// `directWebPIsLibvipsWebP`); the file has no VP8X or EXIF chunk, which Tessera would remove.
+/// `webp_takes`: whether libwebp can take `image` as it is.
+static int webp_takes(VipsImage *image) {
+    int bands = vips_image_get_bands(image);
+    return vips_image_get_format(image) == VIPS_FORMAT_UCHAR && (bands == 3 || bands == 4)
+        && vips_image_get_interpretation(image) == VIPS_INTERPRETATION_sRGB;
+}
+
 static int webp(VipsImage *image, int quality, int effort, void **bytes, size_t *length) {
     int bands = vips_image_get_bands(image);
-    if (vips_image_get_format(image) != VIPS_FORMAT_UCHAR || (bands != 3 && bands != 4)
-        || vips_image_get_interpretation(image) != VIPS_INTERPRETATION_sRGB)
-        return libvips_webp(image, quality, effort, bytes, length);
     WebPConfig config;
     WebPPicture picture;
     if (!WebPConfigPreset(&config, WEBP_PRESET_DEFAULT, (float)quality) || !WebPPictureInit(&picture)) {
@@ -184,7 +188,8 @@ static int save(VipsImage *image, int format, int quality, int effort, void **by
     case 1:
         return vips_pngsave_buffer(image, bytes, length, "strip", TRUE, "compression", 6, NULL);
     case 2:
-        return webp(image, quality, effort, bytes, length);
+    case 4:
+        return libvips_webp(image, quality, effort, bytes, length);
     case 3:
         return vips_heifsave_buffer(image, bytes, length, "Q", quality, "effort", effort, "strip", TRUE,
                                     "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1, NULL);
@@ -194,19 +199,12 @@ static int save(VipsImage *image, int format, int quality, int effort, void **by
     }
 }
 
-int tessera_images_encode_libvips_webp(void *pointer, int quality, int effort, void **bytes, size_t *length) {
-    *bytes = NULL;
-    *length = 0;
-    VipsImage *clean = stripped((VipsImage *)pointer);
-    if (!clean) return -1;
-    int result = libvips_webp(clean, quality, effort, bytes, length);
-    g_object_unref(clean);
-    return result;
-}
-
 int tessera_images_encode(void *pointer, int format, int quality, int effort, void **bytes, size_t *length) {
     *bytes = NULL;
     *length = 0;
+    // libwebp writes no metadata: an image it takes needs no stripped copy (a copy would also hide
+    // that the image is in memory, and have it rendered again).
+    if (format == 2 && webp_takes((VipsImage *)pointer)) return webp((VipsImage *)pointer, quality, effort, bytes, length);
     VipsImage *clean = stripped((VipsImage *)pointer);
     if (!clean) return -1;
     int result = save(clean, format, quality, effort, bytes, length);

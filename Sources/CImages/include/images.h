@@ -51,13 +51,10 @@ void *tessera_images_rescaled(void *image, int width, int height);
 /// Renders `image` into memory, so that several sizes made from it decode it once.
 void *tessera_images_materialized(void *image);
 
-/// Encodes `image`. `format`: 0 JPEG, 1 PNG, 2 WebP, 3 AVIF. `quality` 1–100; `effort` for WebP
-/// (0–6) and AVIF (0–9). The bytes are the caller's, freed with `tessera_images_free`. 0 on success.
+/// Encodes `image`. `format`: 0 JPEG, 1 PNG, 2 WebP, 3 AVIF; 4 WebP always by libvips' own saver,
+/// which 2 (libwebp called directly where it can take the image, for memory) must equal: for the
+/// differential test. `quality` 1–100; `effort` for WebP (0–6) and AVIF (0–9). The bytes are the caller's, freed with `tessera_images_free`. 0 on success.
 int tessera_images_encode(void *image, int format, int quality, int effort, void **bytes, size_t *length);
-
-/// WebP through libvips' own saver, which `tessera_images_encode`'s WebP (libwebp called
-/// directly, for memory) must equal: for the differential test.
-int tessera_images_encode_libvips_webp(void *image, int quality, int effort, void **bytes, size_t *length);
 
 /// The image's pixels as 8-bit sRGB(A) rows, `bands` per pixel; freed with `tessera_images_free`.
 unsigned char *tessera_images_pixels(void *image, int *width, int *height, int *bands);

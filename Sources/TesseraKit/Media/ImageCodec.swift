@@ -146,7 +146,7 @@ enum ImageCodec {
     /// `image` as WebP by libvips' own saver, which `encode`'s WebP (libwebp called directly, without
     /// the saver's copy of the whole image) must equal: for the differential test.
     static func encodeWithLibvipsSaver(_ image: Image, quality: Int, effort: Int) throws -> Data {
-        withoutWebPMetadata(try encoded(as: .webp) { tessera_images_encode_libvips_webp(image.pointer, Int32(quality), Int32(effort), &$0, &$1) })
+        withoutWebPMetadata(try encoded(as: .webp) { tessera_images_encode(image.pointer, 4, Int32(quality), Int32(effort), &$0, &$1) })
     }
 
     private static func encoded(as format: ImageFormat, _ encode: (inout UnsafeMutableRawPointer?, inout Int) -> Int32) throws -> Data {
