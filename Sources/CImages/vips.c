@@ -29,7 +29,53 @@ static void start_once(void) {
     start_result = 0;
 }
 
+/// Exit waits for libvips to be left. exit() runs the libraries' destructors while other threads
+/// go on, and glibc marks each library it finalised as not initialised. A module libvips' start
+/// loads after that (ImageMagick's, which needs libgomp) runs libgomp's constructors a second time,
+/// and libgomp aborts (`goacc_register: Assertion '!dispatchers[disp->type]' failed`): a build of
+/// a site without images ended while libvips started in the background. An encode still running
+/// would use libheif's or libaom's finalised objects the same way. So every entry below that
+/// touches libvips counts itself in and out; the handler registered with atexit (those run before
+/// the destructors) waits until none is in, and refuses any that comes later.
+static pthread_mutex_t use_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t use_left = PTHREAD_COND_INITIALIZER;
+static int users, exiting;
+static pthread_once_t exit_guarded = PTHREAD_ONCE_INIT;
+
+static int enter(void) {
+    pthread_mutex_lock(&use_lock);
+    int open = !exiting;
+    if (open) users++;
+    pthread_mutex_unlock(&use_lock);
+    return open;
+}
+
+static void leave(int *entered) {
+    (void)entered;
+    pthread_mutex_lock(&use_lock);
+    if (--users == 0) pthread_cond_broadcast(&use_left);
+    pthread_mutex_unlock(&use_lock);
+}
+
+static void close_at_exit(void) {
+    pthread_mutex_lock(&use_lock);
+    exiting = 1;
+    while (users > 0) pthread_cond_wait(&use_left, &use_lock);
+    pthread_mutex_unlock(&use_lock);
+}
+
+static void guard_exit(void) { atexit(close_at_exit); }
+
+/// The first line of an entry that uses libvips: returns `refused` once the process exits, else
+/// counts the call in until it returns.
+#define USES_LIBVIPS(refused) \
+    if (!enter()) return refused; \
+    __attribute__((cleanup(leave))) int entered = 1; \
+    (void)entered
+
 int tessera_images_start(void) {
+    pthread_once(&exit_guarded, guard_exit);
+    USES_LIBVIPS(-1);
     pthread_once(&started, start_once);
     return start_result;
 }
@@ -43,6 +89,7 @@ char *tessera_images_error(void) {
 
 int tessera_images_header(const void *bytes, size_t length, tessera_image_header *header) {
     memset(header, 0, sizeof *header);
+    USES_LIBVIPS(-1);
     // What an earlier image left (a warning logged as an error) is not this one's.
     vips_error_clear();
     const char *loader = vips_foreign_find_load_buffer(bytes, length);
@@ -62,6 +109,7 @@ int tessera_images_header(const void *bytes, size_t length, tessera_image_header
 
 void *tessera_images_scaled(const void *bytes, size_t length, int width, int height,
                             int left, int top, int crop_width, int crop_height) {
+    USES_LIBVIPS(NULL);
     VipsImage *scaled = NULL;
     if (vips_thumbnail_buffer((void *)bytes, length, &scaled, width, "height", height,
                               "size", VIPS_SIZE_FORCE, "fail_on", VIPS_FAIL_ON_ERROR, NULL) != 0) return NULL;
@@ -73,6 +121,7 @@ void *tessera_images_scaled(const void *bytes, size_t length, int width, int hei
 }
 
 void *tessera_images_checked(const void *bytes, size_t length, int shrink, int width, int height) {
+    USES_LIBVIPS(NULL);
     VipsImage *loaded = shrink > 1
         ? vips_image_new_from_buffer(bytes, length, "", "shrink", shrink, "fail_on", VIPS_FAIL_ON_TRUNCATED, "access", VIPS_ACCESS_SEQUENTIAL, NULL)
         : vips_image_new_from_buffer(bytes, length, "", "fail_on", VIPS_FAIL_ON_TRUNCATED, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
@@ -87,12 +136,16 @@ void *tessera_images_checked(const void *bytes, size_t length, int shrink, int w
 }
 
 void *tessera_images_rescaled(void *image, int width, int height) {
+    USES_LIBVIPS(NULL);
     VipsImage *scaled = NULL;
     if (vips_thumbnail_image((VipsImage *)image, &scaled, width, "height", height, "size", VIPS_SIZE_FORCE, NULL) != 0) return NULL;
     return scaled;
 }
 
-void *tessera_images_materialized(void *image) { return vips_image_copy_memory((VipsImage *)image); }
+void *tessera_images_materialized(void *image) {
+    USES_LIBVIPS(NULL);
+    return vips_image_copy_memory((VipsImage *)image);
+}
 
 /// JPEG has no transparency: transparent parts become white.
 static VipsImage *opaque(VipsImage *image) {
@@ -202,6 +255,7 @@ static int save(VipsImage *image, int format, int quality, int effort, void **by
 int tessera_images_encode(void *pointer, int format, int quality, int effort, void **bytes, size_t *length) {
     *bytes = NULL;
     *length = 0;
+    USES_LIBVIPS(-1);
     // libwebp writes no metadata: an image it takes needs no stripped copy (a copy would also hide
     // that the image is in memory, and have it rendered again).
     if (format == 2 && webp_takes((VipsImage *)pointer)) return webp((VipsImage *)pointer, quality, effort, bytes, length);
@@ -213,6 +267,7 @@ int tessera_images_encode(void *pointer, int format, int quality, int effort, vo
 }
 
 unsigned char *tessera_images_pixels(void *pointer, int *width, int *height, int *bands) {
+    USES_LIBVIPS(NULL);
     VipsImage *image = (VipsImage *)pointer, *srgb = NULL, *bytes8 = NULL;
     if (vips_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) return NULL;
     int failed = vips_cast_uchar(srgb, &bytes8, NULL);
@@ -228,12 +283,14 @@ unsigned char *tessera_images_pixels(void *pointer, int *width, int *height, int
 }
 
 void tessera_images_release(void *image) {
+    USES_LIBVIPS();
     if (image) g_object_unref((VipsImage *)image);
 }
 
 void tessera_images_free(void *pointer) { g_free(pointer); }
 
 void tessera_images_thread_done(void) {
+    USES_LIBVIPS();
     vips_thread_shutdown();
 #if defined(__GLIBC__)
     // An image's buffers (tens of megabytes in the encoders) go back to the system: Tessera keeps

@@ -58,3 +58,81 @@ import Testing
         #expect(!piped.stdout.contains("\u{1B}[2K") && !piped.stderr.contains("\u{1B}[2K") && piped.stdout.contains("Built "))
     }
 }
+
+/// A build ends while libvips still starts in the background (a first build of a site without
+/// images). exit() finalises the libraries while that start goes on loading libvips' modules, and
+/// a module loaded after libgomp was finalised ran libgomp's constructors again: the build aborted
+/// in `goacc_register` after printing its summary. The race is forced here: a preloaded library
+/// holds libvips' first module until libgomp is finalised, and holds libgomp's finalisation until
+/// the module is open (each for at most half a second).
+@Suite struct ExitDuringImageStartTests {
+    static let lateModule = #"""
+    #define _GNU_SOURCE
+    #include <dlfcn.h>
+    #include <errno.h>
+    #include <pthread.h>
+    #include <stdio.h>
+    #include <string.h>
+    #include <time.h>
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
+    static int gompFinalised, moduleOpen, held;
+    static void waitFor(int *flag) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 500000000;
+        if (until.tv_nsec >= 1000000000) { until.tv_sec += 1; until.tv_nsec -= 1000000000; }
+        while (!*flag) if (pthread_cond_timedwait(&changed, &lock, &until) == ETIMEDOUT) break;
+    }
+    static void set(int *flag) { *flag = 1; pthread_cond_broadcast(&changed); }
+    void *dlopen(const char *file, int flags) {
+        void *(*open)(const char *, int) = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
+        if (!file || !strstr(file, "vips-modules")) return open(file, flags);
+        pthread_mutex_lock(&lock);
+        int first = !held;
+        held = 1;
+        if (first) waitFor(&gompFinalised);
+        pthread_mutex_unlock(&lock);
+        void *handle = open(file, flags);
+        if (first) {
+            fprintf(stderr, "late-module: opened %s %s libgomp was finalised\n", strrchr(file, '/') + 1, gompFinalised ? "after" : "before");
+            pthread_mutex_lock(&lock);
+            set(&moduleOpen);
+            pthread_mutex_unlock(&lock);
+        }
+        return handle;
+    }
+    void __cxa_finalize(void *object) {
+        void (*finalize)(void *) = (void (*)(void *))dlsym(RTLD_NEXT, "__cxa_finalize");
+        Dl_info info;
+        if (object && dladdr(object, &info) && info.dli_fname && strstr(info.dli_fname, "libgomp")) {
+            pthread_mutex_lock(&lock);
+            set(&gompFinalised);
+            if (held) waitFor(&moduleOpen);
+            pthread_mutex_unlock(&lock);
+        }
+        finalize(object);
+    }
+    """#
+
+    @Test func aBuildThatEndsWhileLibvipsStartsExitsCleanly() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-exit-race-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/themes/plain/layouts", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/content", withIntermediateDirectories: true)
+        try "title: Plain\ntheme: plain\n".write(toFile: root + "/site.yml", atomically: true, encoding: .utf8)
+        try "<!DOCTYPE html><html lang=\"{{page.lang}}\"><title>{{page.title}}</title><main>{{{content}}}</main></html>\n"
+            .write(toFile: root + "/themes/plain/layouts/page.mustache", atomically: true, encoding: .utf8)
+        try "---\ntitle: Home\n---\nNo images here.\n".write(toFile: root + "/content/index.md", atomically: true, encoding: .utf8)
+        try Self.lateModule.write(toFile: root + "/late.c", atomically: true, encoding: .utf8)
+        let compiled = try EndToEndTests.run("/usr/bin/env", ["clang", "-shared", "-fPIC", "-o", root + "/late.so", root + "/late.c"])
+        try #require(compiled.status == 0, "\(compiled.stderr)")
+
+        let run = try EndToEndTests.tessera(["build"], in: root, environment: ["LD_PRELOAD": root + "/late.so"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Built 1 page"), "\(run.stdout)")
+        // The start ran during this build: its first module was held at exit, and exit waited for it.
+        #expect(run.stderr.contains("late-module: opened vips-"), "\(run.stderr)")
+        #expect(!run.stderr.contains("Assertion"), "\(run.stderr)")
+    }
+}
