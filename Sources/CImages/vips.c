@@ -177,21 +177,21 @@ static int libvips_webp(VipsImage *image, int quality, int effort, void **bytes,
     return vips_webpsave_buffer(image, bytes, length, "Q", quality, "effort", effort, "strip", TRUE, NULL);
 }
 
-/// WebP through libwebp itself, with the settings libvips' saver gives it for a lossy image: the
-/// default preset at `quality`, `effort` as the method, the alpha plane at full quality. libvips
-/// 8.14's saver first renders the whole image into a frame of its own (16.6 MB for a 1920 × 2880
-/// photo, beside libwebp's own copy as YUV); here an image in memory is read where it is, and any
-/// other is rendered once and let go as soon as libwebp holds it. Only 8-bit sRGB with 3 or 4 bands
-/// is taken (what Tessera's scaled images are); libvips' saver converts anything else first, so
-/// anything else goes to it. The VP8 and ALPH chunks equal libvips' byte for byte (the test
-/// `directWebPIsLibvipsWebP`); the file has no VP8X or EXIF chunk, which Tessera would remove.
-/// `webp_takes`: whether libwebp can take `image` as it is.
+/// Whether libwebp can take `image` as it is: 8-bit sRGB with 3 or 4 bands (what Tessera's scaled
+/// images are). libvips' saver converts anything else first, so anything else goes to it.
 static int webp_takes(VipsImage *image) {
     int bands = vips_image_get_bands(image);
     return vips_image_get_format(image) == VIPS_FORMAT_UCHAR && (bands == 3 || bands == 4)
         && vips_image_get_interpretation(image) == VIPS_INTERPRETATION_sRGB;
 }
 
+/// WebP through libwebp itself, with the settings libvips' saver gives it for a lossy image: the
+/// default preset at `quality`, `effort` as the method, the alpha plane at full quality. libvips
+/// 8.14's saver first renders the whole image into a frame of its own (16.6 MB for a 1920 × 2880
+/// photo, beside libwebp's own copy as YUV); here an image in memory is read where it is, and any
+/// other is rendered once and let go as soon as libwebp holds it. Only images `webp_takes`. The
+/// VP8 and ALPH chunks equal libvips' byte for byte (the test `directWebPIsLibvipsWebP`); the file
+/// has no VP8X or EXIF chunk, which Tessera would remove.
 static int webp(VipsImage *image, int quality, int effort, void **bytes, size_t *length) {
     int bands = vips_image_get_bands(image);
     WebPConfig config;

@@ -10,7 +10,8 @@
 
 /// Starts libvips once per process: no operation cache (each build processes an image once, and
 /// the cache would only hold memory), one thread per operation (Tessera runs one image per core),
-/// and loaders libvips marks as untrusted refused. 0 when it could start.
+/// and loaders libvips marks as untrusted refused. 0 when it could start. From then on, exit waits
+/// until no thread is in a function of this header, which refuses calls made after (vips.c says why).
 int tessera_images_start(void);
 
 /// libvips' version, "8.14.1".
@@ -53,7 +54,9 @@ void *tessera_images_materialized(void *image);
 
 /// Encodes `image`. `format`: 0 JPEG, 1 PNG, 2 WebP, 3 AVIF; 4 WebP always by libvips' own saver,
 /// which 2 (libwebp called directly where it can take the image, for memory) must equal: for the
-/// differential test. `quality` 1–100; `effort` for WebP (0–6) and AVIF (0–9). The bytes are the caller's, freed with `tessera_images_free`. 0 on success.
+/// differential test. `quality` 1–100; `effort` for WebP (0–6) and AVIF (0–9). The bytes are the
+/// caller's, freed with `tessera_images_free`. 0 on success; -1 on failure, or once the process
+/// is exiting (see `tessera_images_start`).
 int tessera_images_encode(void *image, int format, int quality, int effort, void **bytes, size_t *length);
 
 /// The image's pixels as 8-bit sRGB(A) rows, `bands` per pixel; freed with `tessera_images_free`.
