@@ -22,24 +22,24 @@ import Testing
             #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
         }
         func write(_ code: String) throws {
-            try "---\ntitle: Code\n---\n```swift\n\(code)\n```\n".write(toFile: site + "/content/code.md", atomically: true, encoding: .utf8)
+            try "---\ntitle: Code\n---\n```kotlin\n\(code)\n```\n".write(toFile: site + "/content/code.md", atomically: true, encoding: .utf8)
         }
-        try write("let a = 1")
+        try write("val a = 1")
         try build()
         let first = starts()
         #expect(!first.isEmpty)
-        #expect(try String(contentsOfFile: site + "/public/code/index.html", encoding: .utf8).contains("<span class=\"kd\">let</span>"))
+        #expect(try String(contentsOfFile: site + "/public/code/index.html", encoding: .utf8).contains("<span class=\"kd\">val</span>"))
         // A new block, lexed by the kept worker: no Python starts.
-        try write("let b = 2")
+        try write("val b = 2")
         try build()
         #expect(starts() == first)
         #expect(try String(contentsOfFile: site + "/public/code/index.html", encoding: .utf8).contains("<span class=\"nv\">b</span>"))
         // Turned off, and with --no-cache, a build starts its own.
-        try write("let c = 3")
+        try write("val c = 3")
         try build([], ["TESSERA_KEEP_WORKERS": "0"])
         let afterOff = starts()
         #expect(afterOff.count > first.count)
-        try write("let d = 4")
+        try write("val d = 4")
         try build(["--no-cache"])
         #expect(starts().count > afterOff.count)
     }

@@ -3,8 +3,9 @@ import Glibc
 #endif
 import Foundation
 
-/// Build-time highlighting of one build: Pygments through long-lived workers (`PygmentsPool`),
-/// and the answers of earlier builds kept in the build cache.
+/// Build-time highlighting of one build: Pygments (and tree-sitter, for the languages whose
+/// grammars are installed) through long-lived workers (`PygmentsPool`), and the answers of
+/// earlier builds kept in the build cache.
 ///
 /// - The cache (`HighlightCache`) holds each block's tokens by (language, code), for one
 ///   engine: Pygments' version and the worker script's. An edit lexes only the blocks it
@@ -41,7 +42,7 @@ public final class CodeHighlighter: @unchecked Sendable {
 
     // MARK: The engine
 
-    /// What the engine is: `pygments 2.21.0 worker 1`, or `unavailable` when Python or Pygments
+    /// What the engine is: `pygments 2.21.0 worker 6.3f2a… with tree-sitter 0.25.2, swift 0.7.4, …`, or `unavailable` when Python or Pygments
     /// cannot be started. Read from the stamp while it holds, else from a worker's greeting.
     public var identity: String {
         lock.withLock { known?.identity } ?? resolve().identity
@@ -60,13 +61,18 @@ public final class CodeHighlighter: @unchecked Sendable {
         var version: String
         var classes: [String: String]
         var aliases: [String]
+        /// tree-sitter's version and its grammars' (`swift 0.7.4`), when installed.
+        var grammars: [String]
     }
 
     struct Known {
         var engine: Engine?
         var reason: String = ""
         var identity: String {
-            engine.map { "pygments \($0.version) worker \(PygmentsWorker.scriptVersion)" } ?? "unavailable"
+            engine.map { engine in
+                let grammars = engine.grammars.isEmpty ? "" : " with " + engine.grammars.joined(separator: ", ")
+                return "pygments \(engine.version) worker \(PygmentsWorker.scriptVersion)\(grammars)"
+            } ?? "unavailable"
         }
     }
     var known: Known?
@@ -80,11 +86,11 @@ public final class CodeHighlighter: @unchecked Sendable {
         if let known = lock.withLock({ known }) { return known }
         var result: Known
         if let stampFile, let stamp = EngineStamp.read(stampFile, python: python) {
-            result = Known(engine: Engine(version: stamp.version, classes: stamp.classes, aliases: stamp.aliases))
+            result = Known(engine: Engine(version: stamp.version, classes: stamp.classes, aliases: stamp.aliases, grammars: stamp.grammars))
         } else {
             do {
                 let hello = try pool.hello()
-                result = Known(engine: Engine(version: hello.version, classes: hello.classes, aliases: hello.aliases))
+                result = Known(engine: Engine(version: hello.version, classes: hello.classes, aliases: hello.aliases, grammars: hello.grammars ?? []))
                 if let stampFile { EngineStamp(hello, python: python).write(to: stampFile) }
             } catch let error as PygmentsWorker.StartError {
                 switch error {

@@ -4,15 +4,16 @@ import Glibc
 import Foundation
 
 /// What a build records of the highlighting engine it found (`highlight.stamp` in the cache
-/// folder): Pygments' version, its CSS classes and language names, and the `stat` of the files
+/// folder): Pygments' version, its CSS classes and language names, tree-sitter's grammars, and the `stat` of the files
 /// that make it (Python, Pygments' package, each folder Python searches for modules). While every
 /// one of those files is as recorded, a later build knows the engine without starting Python.
 struct EngineStamp: Codable {
     var python: String
     var version: String
-    var scriptVersion: Int
+    var scriptVersion: String
     var classes: [String: String]
     var aliases: [String]
+    var grammars: [String]
     var files: [String: String]
 
     /// What `hello` says of the engine that `python` (a path, or a name in `PATH`) starts.
@@ -25,6 +26,7 @@ struct EngineStamp: Codable {
         scriptVersion = PygmentsWorker.scriptVersion
         classes = hello.classes
         aliases = hello.aliases
+        grammars = hello.grammars ?? []
         files = Dictionary(paths.map { ($0, Self.signature(of: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 

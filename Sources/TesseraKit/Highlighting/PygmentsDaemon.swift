@@ -14,7 +14,7 @@ enum PygmentsDaemon {
     static func name(python: String, slot: Int) -> String {
         var digest = StableDigest()
         digest.combine(python)
-        digest.combine("\(PygmentsWorker.scriptVersion)")
+        digest.combine(PygmentsWorker.scriptVersion)
         return "tessera-pygments-\(getuid())-\(String(digest.value, radix: 16))-\(slot)"
     }
 

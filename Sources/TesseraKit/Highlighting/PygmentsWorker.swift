@@ -3,7 +3,8 @@ import Glibc
 #endif
 import Foundation
 
-/// One long-lived Python process that lexes code with Pygments: started once, fed one block at
+/// One long-lived Python process that lexes code with Pygments, or tree-sitter where its grammar
+/// is installed (see `script`): started once, fed one block at
 /// a time over a pipe, never one process per block (Hugo's old Pygments path spent 15 s where
 /// Chroma took 1 s on the same site). The protocol is Tessera's own, small and byte-exact:
 ///
@@ -28,6 +29,8 @@ final class PygmentsWorker {
         /// Token type (`Keyword.Declaration`) → its CSS class (`kd`), as Pygments' HTML writer names them.
         var classes: [String: String]
         var aliases: [String]
+        /// tree-sitter's version and its installed grammars' (`swift 0.7.4`); empty without it.
+        var grammars: [String]?
     }
 
     /// A block's tokens, or why there are none.

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import TesseraKit
 
-/// Code blocks highlighted at build time by Pygments' worker, through the real pipeline: the
-/// HTML, the page JSON's tokens, the warnings, the engine's absence, and the build cache.
+/// Code blocks highlighted at build time by the worker (tree-sitter where its grammar is
+/// installed, else Pygments), through the real pipeline: the HTML, the page JSON's tokens, the
+/// warnings, the engine's absence, and the build cache.
 @Suite struct CodeHighlightingTests {
     static func post(_ body: String) -> String { "---\ntitle: Post\n---\n" + body }
 
@@ -20,16 +21,33 @@ import Testing
         return (json?["body"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "code" }
     }
 
-    @Test func aFenceWithALanguageIsColouredWithPygmentsClasses() throws {
+    /// Swift has a tree-sitter grammar (installed by `make deps`): its highlight query's captures
+    /// are written with Pygments' classes.
+    @Test func aSwiftFenceIsParsedByTreeSitterAndWrittenWithPygmentsClasses() throws {
         let site = try TemporarySite(["content/post.md": Self.post("Intro.\n\n```swift\nfunc load() async throws {\n    print(\"Got \\(count)\")\n}\n```\n")])
         try site.build()
         #expect(try Self.main(site) == """
             <p>Intro.</p>
             <pre class="highlight" tabindex="0"><code class="language-swift"><span class="kd">func</span> <span class="nf">load</span><span class="p">()</span> \
-            <span class="k">async</span> <span class="kr">throws</span> <span class="p">{</span>
-                <span class="bp">print</span><span class="p">(</span><span class="s">&quot;Got </span><span class="si">\\(</span><span class="bp">count</span>\
+            <span class="k">async</span> <span class="k">throws</span> <span class="p">{</span>
+                <span class="nf">print</span><span class="p">(</span><span class="s">&quot;Got </span><span class="si">\\(</span><span class="n">count</span>\
             <span class="si">)</span><span class="s">&quot;</span><span class="p">)</span>
             <span class="p">}</span>
+            </code></pre>
+
+            """)
+        #expect(CodeHighlighter(cacheDirectory: nil).identity.contains("with tree-sitter 0.25.2,"))
+    }
+
+    /// Kotlin has no grammar in Tessera's list: Pygments lexes it.
+    @Test func aLanguageWithoutAGrammarIsLexedByPygments() throws {
+        let site = try TemporarySite(["content/post.md": Self.post("```kotlin\nsuspend fun load(): List<String> = listOf(\"a$b\")\n```\n")])
+        try site.build()
+        #expect(try Self.main(site) == """
+            <pre class="highlight" tabindex="0"><code class="language-kotlin"><span class="kd">suspend</span> <span class="kd">fun</span> \
+            <span class="nf">load</span><span class="p">():</span> <span class="n">List</span><span class="o">&lt;</span><span class="kt">String</span>\
+            <span class="o">&gt;</span> <span class="o">=</span> <span class="n">listOf</span><span class="p">(</span><span class="s">&quot;a</span>\
+            <span class="si">$</span><span class="n">b</span><span class="s">&quot;</span><span class="p">)</span>
             </code></pre>
 
             """)
@@ -48,7 +66,7 @@ import Testing
         #expect(block["firstLineNumber"] as? Int == 5 && block["markedLines"] as? [Int] == [2])
         let tokens = try #require(block["tokens"] as? [[String]])
         #expect(tokens.map { $0[1] }.joined() == code)
-        #expect(tokens.contains(["Keyword.Declaration", "const"]))
+        #expect(tokens.contains(["Keyword", "const"]) && tokens.contains(["Name.Class", "Map"]) && tokens.contains(["Literal.String.Interpol", "${"]))
         #expect(tokens.allSatisfy { $0.count == 2 && !$0[1].isEmpty })
         // The web page has the block where the JSON has it, between the paragraphs.
         let html = try Self.main(site)
@@ -161,10 +179,10 @@ import Testing
         ])
         try site.build()
         #expect(try Self.main(site) == """
-            <ol data-lang="Python"><li value="1"><span class="n">x</span> <span class="o">=</span> <span class="mi">1</span></li>\
-            <li value="2" class="hl"><span class="n">y</span> <span class="o">=</span> <span class="s1">'a'</span></li></ol>\
-            <p>[Name=x][Text= ][Operator==][Text= ][Literal.Number.Integer=1][Text.Whitespace=
-            ][Name=y][Text= ][Operator==][Text= ][Literal.String.Single=&#39;a&#39;][Text.Whitespace=
+            <ol data-lang="Python"><li value="1"><span class="n">x</span> <span class="o">=</span> <span class="m">1</span></li>\
+            <li value="2" class="hl"><span class="n">y</span> <span class="o">=</span> <span class="s">'a'</span></li></ol>\
+            <p>[Name=x][Text= ][Operator==][Text= ][Literal.Number=1][Text=
+            ][Name=y][Text= ][Operator==][Text= ][Literal.String=&#39;a&#39;][Text=
             ]</p>
 
             """)
@@ -178,7 +196,7 @@ import Testing
         ])
         try site.build()
         let feed = try site.read("atom.xml")
-        #expect(feed.contains("&lt;span class=&quot;kd&quot;&gt;let&lt;/span&gt;"), "\(feed)")
+        #expect(feed.contains("&lt;span class=&quot;k&quot;&gt;let&lt;/span&gt;"), "\(feed)")
     }
 
     @Test func turnedOffCodeIsPlainWithoutAWarning() throws {
@@ -223,8 +241,64 @@ import Testing
         options.python = nil
         let fixed = try SiteBuilder(options: options).build()
         #expect(fixed.warnings.isEmpty)
-        #expect(try Self.main(site).contains("<span class=\"kd\">let</span>"))
+        #expect(try Self.main(site).contains("<span class=\"k\">let</span>"))
         #expect(try site.differencesFromAFullBuild() == [])
+    }
+
+    /// A Python whose `tree_sitter` fails to import (a package of that name first on its path).
+    static func pythonWithoutTreeSitter(in site: TemporarySite) throws -> String {
+        try site.write("bin/shadow/tree_sitter/__init__.py", "raise ImportError('hidden by the test')\n")
+        try site.write("bin/python-no-tree-sitter", "#!/bin/sh\nPYTHONPATH='\(site.root)/bin/shadow' exec python3 \"$@\"\n")
+        chmod(site.root + "/bin/python-no-tree-sitter", 0o755)
+        return site.root + "/bin/python-no-tree-sitter"
+    }
+
+    /// Without tree-sitter, Pygments lexes every language (no warning: the code is coloured);
+    /// the engine's identity says which it was, so answers cached by one are not used for the other.
+    @Test func withoutTreeSitterPygmentsLexesEveryLanguageAndTheCacheKnowsTheDifference() throws {
+        let site = try TemporarySite(["content/post.md": Self.post("```swift\nlet a = 1\n```\n")])
+        var options = site.options()
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        let bare = try Self.pythonWithoutTreeSitter(in: site)
+        options.python = bare
+        let first = try Self.built(options)
+        #expect(first.report.warnings.isEmpty && first.lexed == 1)
+        // Pygments' Swift lexer calls `let` a declaration; the tree-sitter query a keyword.
+        #expect(try Self.main(site).contains("<span class=\"kd\">let</span>"))
+        let identity = CodeHighlighter(python: bare).identity
+        #expect(identity.hasPrefix("pygments 2.21.0 worker ") && !identity.contains("tree-sitter"), "\(identity)")
+        options.python = nil
+        let second = try Self.built(options)
+        #expect(second.report.warnings.isEmpty && second.lexed == 1)
+        #expect(try Self.main(site).contains("<span class=\"k\">let</span>"))
+        #expect(try site.differencesFromAFullBuild() == [])
+    }
+
+    /// Generated code in every language tree-sitter parses: pieces of their syntax joined at
+    /// random, cut anywhere, with tabs, CRLF, accents, combining marks, emoji, unpaired quotes and
+    /// comments. Every answer is tokens that are exactly the code (lengths in Unicode scalars).
+    @Test func treeSitterTokensAreExactlyTheCodeForGeneratedInputs() throws {
+        let pieces = ["let ", "func f() {", "}", "\"", "'", "`${", "/* ", "*/", "// é\n", "#include <a>\n", "\t", "\r\n", "\n", "🎉", "x = 1",
+                      "<div a={b}>", "</div>", "\\(", "fn main()", "def f():\n    ", "0x1F", "é", "e\u{0301}", "@Attr ", "[", "]", ";", "日本", "\u{FEFF}"]
+        let languages = ["swift", "ts", "tsx", "js", "jsx", "python", "go", "rust", "c", "cpp", "java"]
+        var random = SeededGenerator(seed: 31)
+        let highlighter = CodeHighlighter(cacheDirectory: nil)
+        #expect(highlighter.identity.contains("swift 0.7.4"), "tree-sitter's grammars are installed (make deps)")
+        for language in languages {
+            for _ in 0..<30 {
+                let code = (0..<Int.random(in: 1...40, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+                guard case .code(let highlighted) = highlighter.highlight(language: language, code: code) else {
+                    Issue.record("\(language): no tokens for \(code.debugDescription)")
+                    continue
+                }
+                #expect(highlighted.runs.reduce(0) { $0 + $1.length } == code.unicodeScalars.count, "\(language): \(code.debugDescription)")
+                #expect(highlighted.runs.allSatisfy { $0.length > 0 })
+            }
+            // tree-sitter, not Pygments, lexed it: Pygments' lexers of these languages call a line
+            // break `Text.Whitespace`, tree-sitter's runs call text no capture caught `Text`.
+            guard case .code(let lines) = highlighter.highlight(language: language, code: "x = 1\n  y\n") else { continue }
+            #expect(!lines.runs.contains { $0.type.name == "Text.Whitespace" }, "\(language) was lexed by Pygments")
+        }
     }
 
     // MARK: The build cache
@@ -293,7 +367,7 @@ import Testing
         try site.write("content/post.md", Self.post("Edited.\n\n```swift\nlet a = 1\n```\n\n```yaml\nb: 2\n```\n"))
         let rebuilt = try Self.built(options)
         #expect(rebuilt.report.warnings.isEmpty && rebuilt.lexed >= 1)
-        #expect(try Self.main(site).contains("<span class=\"kd\">let</span>"))
+        #expect(try Self.main(site).contains("<span class=\"k\">let</span>"))
         #expect(try site.differencesFromAFullBuild() == [])
         // The cache is whole again: the next edit lexes nothing.
         try site.write("content/post.md", Self.post("Edited again.\n\n```swift\nlet a = 1\n```\n\n```yaml\nb: 2\n```\n"))

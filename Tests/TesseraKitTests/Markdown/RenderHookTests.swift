@@ -88,7 +88,7 @@ import Testing
         let html = try Self.body("```swift {.numbered}\nlet a = 1 < 2\n```\n\n    indented\n")
         #expect(html == """
             <div data-language="swift" data-info="swift {.numbered}" data-code="let a = 1 &lt; 2
-            "><pre class="highlight" tabindex="0"><code class="language-swift"><span class="kd">let</span> <span class="nv">a</span> <span class="p">=</span> <span class="mi">1</span> <span class="o">&lt;</span> <span class="mi">2</span>
+            "><pre class="highlight" tabindex="0"><code class="language-swift"><span class="k">let</span> <span class="n">a</span> <span class="o">=</span> <span class="m">1</span> <span class="o">&lt;</span> <span class="m">2</span>
             </code></pre>
             </div>
             <div data-language="" data-info="" data-code="indented
