@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Build-time highlighting: Tessera (Pygments workers) against Hugo (Chroma), each against itself
+"""Build-time highlighting: Tessera (its workers: tree-sitter where a grammar is installed, else
+Pygments; and Pygments alone, with tree-sitter hidden) against Hugo (Chroma), each against itself
 without highlighting, on posts of 2-4 KB of prose and one 20-60 line code block each (six
 languages in turn), default outputs, on the project's disk. Medians of interleaved runs.
 
@@ -148,6 +149,12 @@ def main():
             shutil.rmtree(root, ignore_errors=True)
             hugo_site(root, args.posts, highlight)
         sites[("hugo", highlight)] = root
+    # Tessera again, with a Python whose tree-sitter is hidden: every block lexed by Pygments.
+    shadow = f"{work}/no-tree-sitter"
+    write(shadow + "/tree_sitter/__init__.py", "raise ImportError('hidden: Pygments only, for the benchmark')\n")
+    write(shadow + "/python3", f"#!/bin/sh\nPYTHONPATH='{shadow}' exec python3 \"$@\"\n")
+    os.chmod(shadow + "/python3", 0o755)
+    sites[("tessera-pygments", True)] = sites[("tessera", True)]
     for stale in os.listdir(work):
         if stale.startswith(("out-", "cached-", "hugo-cache-")):
             disk.remove(os.path.join(work, stale))
@@ -159,11 +166,12 @@ def main():
         for key in keys[turn % len(keys):] + keys[:turn % len(keys)]:
             root = sites[key]
             out = f"{work}/out-{key[0]}-{key[1]}-{turn}"
-            if key[0] == "tessera":
+            if key[0].startswith("tessera"):
                 # A first build, as a user's: no cache yet (it writes one).
                 shutil.rmtree(root + "/.tessera", ignore_errors=True)
                 # No worker kept by an earlier turn: a first build starts its own.
-                command = ["env", "TESSERA_KEEP_WORKERS=0", tessera, "build", "--source", root, "--output", out]
+                python = [f"TESSERA_PYTHON={shadow}/python3"] if key[0] == "tessera-pygments" else []
+                command = ["env", "TESSERA_KEEP_WORKERS=0"] + python + [tessera, "build", "--source", root, "--output", out]
             else:
                 command = [peers[0][1], "--quiet", "--source", root, "--destination", out, "--cacheDir", f"{work}/hugo-cache-{turn}"]
             wall, rss, _ = timed(command)
@@ -195,9 +203,14 @@ def main():
     print(f"| full build, highlighted | {t_on:.2f} s, {mem[('tessera', True)]:.0f} MiB | {h_on:.2f} s, {mem[('hugo', True)]:.0f} MiB |")
     print(f"| full build, not highlighted | {t_off:.2f} s | {h_off:.2f} s |")
     print(f"| highlighting's added cost | {t_on - t_off:.2f} s | {h_on - h_off:.2f} s |")
+    t_pyg = med[("tessera-pygments", True)]
+    print(f"| full build, highlighted by Pygments alone (tree-sitter hidden) | {t_pyg:.2f} s, {mem[('tessera-pygments', True)]:.0f} MiB | |")
+    print(f"| its added cost | {t_pyg - t_off:.2f} s | |")
     print()
     print(f"- added cost, Tessera / Hugo: **{(t_on - t_off) / (h_on - h_off):.2f}** (target <= 0.5)")
     print(f"- whole highlighted build, Tessera / Hugo: **{t_on / h_on:.2f}** (target <= 0.33)")
+    print(f"- Pygments alone: added cost / Hugo's {(t_pyg - t_off) / (h_on - h_off):.2f}, whole build / Hugo's {t_pyg / h_on:.2f}; "
+          f"tree-sitter's added cost / Pygments' {(t_on - t_off) / (t_pyg - t_off):.2f}")
     for what in ("prose", "code"):
         print(f"- cached rebuild, one post's {what} edited: highlighted {cached[(what, True)]:.3f} s / not {cached[(what, False)]:.3f} s = **{cached[(what, True)] / cached[(what, False)]:.2f}** (target <= 1.10)")
 

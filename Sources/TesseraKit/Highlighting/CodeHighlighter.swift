@@ -23,7 +23,8 @@ public final class CodeHighlighter: @unchecked Sendable {
     let pool: PygmentsPool
     let cacheFolder: String?
     private let stampFile: String?
-    let lock = NSLock()
+    /// Guards what follows; signalled when a block lexed ahead is answered (`inFlight`).
+    let lock = NSCondition()
 
     /// The Python to use: `TESSERA_PYTHON`, else `python3` from `PATH`.
     public static func defaultPython(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -120,38 +121,69 @@ public final class CodeHighlighter: @unchecked Sendable {
         case failed(String)
     }
 
-    /// The tokens of `code` in `language`: from the cache, else from a worker.
+    /// The tokens of `code` in `language`: from the cache, else from a worker (waiting for the
+    /// one that lexes it ahead, `lexAhead`, if one does).
     func highlight(language: String, code: String) -> Outcome {
         let state = resolve()
         guard let engine = state.engine else { return .unavailable }
         let key = CacheKey(language: language, code: code)
-        if let answer = cached(key) { return outcome(of: answer, language: language, engine: engine) }
+        if let answer = cached(key) ?? lock.withLock({ answerOnceLexed(key) }) {
+            return outcome(of: answer, language: language, engine: engine)
+        }
+        switch lex(key, language: language, code: code) {
+        case .answer(let answer): return outcome(of: answer, language: language, engine: engine)
+        case .failed(let message): return .failed(message)
+        case .unavailable: return .unavailable
+        }
+    }
+
+    /// The answer to `key` once no other thread lexes it (nil: this thread is to lex it, and
+    /// others now wait for it). Called with `lock` held.
+    private func answerOnceLexed(_ key: CacheKey) -> HighlightAnswer? {
+        while inFlight.contains(key) { lock.wait() }
+        if let bytes = made[key] { return HighlightAnswer(decoding: bytes) }
+        inFlight.insert(key)
+        return nil
+    }
+
+    enum Lexed {
+        case answer(HighlightAnswer)
+        case failed(String)
+        case unavailable
+    }
+
+    /// Lexes `key` (which this thread put in `inFlight`) with a worker, keeps the answer in
+    /// `made`, and wakes the threads waiting for it.
+    func lex(_ key: CacheKey, language: String, code: String) -> Lexed {
         let reply: PygmentsWorker.Answer
         do {
+            defer { lock.withLock { inFlight.remove(key); lock.broadcast() } }
             do {
-                reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
+                do {
+                    reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
+                } catch is PygmentsWorker.Malformed {
+                    // That worker is gone; another lexes the block.
+                    reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
+                }
             } catch is PygmentsWorker.Malformed {
-                // That worker is gone; another lexes the block.
-                reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
+                return .failed("the worker's answer did not follow the protocol")
+            } catch {
+                // The stamp said Pygments was there; it is not (or its worker died): plain from here on.
+                lock.withLock { known = Known(engine: nil, reason: "\(error)") }
+                return .unavailable
             }
-        } catch is PygmentsWorker.Malformed {
-            return .failed("the worker's answer did not follow the protocol")
-        } catch {
-            // The stamp said Pygments was there; it is not (or its worker died): plain from here on.
-            lock.withLock { known = Known(engine: nil, reason: "\(error)") }
-            return .unavailable
+            let answer: HighlightAnswer
+            switch reply {
+            case .failed(let message): return .failed(message)
+            case .unknownLanguage: answer = .unknownLanguage
+            case .code(let code): answer = .code(code)
+            }
+            lock.withLock {
+                made[key] = answer.encoded
+                lexed += 1
+            }
+            return .answer(answer)
         }
-        let answer: HighlightAnswer
-        switch reply {
-        case .failed(let message): return .failed(message)
-        case .unknownLanguage: answer = .unknownLanguage
-        case .code(let code): answer = .code(code)
-        }
-        lock.withLock {
-            made[key] = answer.encoded
-            lexed += 1
-        }
-        return outcome(of: answer, language: language, engine: engine)
     }
 
     private func outcome(of answer: HighlightAnswer, language: String, engine: Engine) -> Outcome {
@@ -167,6 +199,10 @@ public final class CodeHighlighter: @unchecked Sendable {
 
     /// The answers of this build not in the cache, and the keys this build used.
     var made: [CacheKey: [UInt8]] = [:]
+    /// Blocks a thread is lexing now: another thread asking for one waits for its answer.
+    var inFlight: Set<CacheKey> = []
+    /// Blocks waiting to be lexed ahead of the renderers (`lexAhead`), in the order pages load.
+    var ahead: [(key: CacheKey, language: String, code: String)] = []
     private var used: Set<CacheKey> = []
     /// The build cache's answers, for this engine; nil without a cache folder.
     var stored: HighlightCache?
@@ -184,6 +220,9 @@ public final class CodeHighlighter: @unchecked Sendable {
     /// (`complete`) keeps only the answers it used. Failing to write costs only speed.
     func save(complete: Bool) {
         lock.withLock {
+            // Blocks still waiting to be lexed ahead were never asked for (read otherwise than
+            // the renderer read them): nobody needs them now.
+            ahead = []
             guard let cacheFolder, let identity = known?.identity, known?.engine != nil else { return }
             if stored == nil { stored = HighlightCache(folder: cacheFolder, identity: identity) }
             stored?.save(made: made, used: used, complete: complete)

@@ -14,7 +14,7 @@ public final class PygmentsPool: @unchecked Sendable {
     /// worker's slot.
     private var slotsInUse: Set<Int> = []
     private var slots: [ObjectIdentifier: Int] = [:]
-    private let limit = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let limit = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// What the first worker said: every worker of one Python says the same.
     private var greeting: PygmentsWorker.Hello?
 

@@ -23,7 +23,7 @@ extension PygmentsWorker {
     /// name, it serves builds one after the other on the abstract Unix socket of that name (only
     /// to its own user) until it has waited `idleSeconds` for one, or Pygments changed on disk.
     static let script = #"""
-import sys
+import re, sys
 # tree-sitter, where its grammar for a language is installed: Pygments' lexer (by its class name)
 # -> the grammar's package, its language function, and the highlight queries in order (a later
 # pattern wins over an earlier one for the same text, as in tree-sitter's own highlighter).
@@ -64,6 +64,11 @@ CAPTURES = {
     "embedded": "Text",
 }
 
+def grammar_packages(key):
+    """The packages the grammar of Pygments' lexer `key` needs: its parser's and its queries'."""
+    package, _, queries = GRAMMARS[key]
+    return {package} | {query.partition("/")[0] for query in queries}
+
 def tree_sitter_versions():
     """tree-sitter's version and each installed grammar's (`tree-sitter 0.25.2`, `swift 0.7.4`):
     part of the engine's identity, so a build cache made with other grammars is not used."""
@@ -73,8 +78,7 @@ def tree_sitter_versions():
         found = ["tree-sitter " + importlib.metadata.version("tree-sitter")]
     except Exception:
         return []
-    packages = {grammar[0] for grammar in GRAMMARS.values()} | {query.partition("/")[0] for grammar in GRAMMARS.values() for query in grammar[2]}
-    for package in sorted(packages):
+    for package in sorted(set().union(*map(grammar_packages, GRAMMARS))):
         try:
             if importlib.util.find_spec("tree_sitter_" + package) is not None:
                 found.append(package + " " + importlib.metadata.version("tree-sitter-" + package))
@@ -82,11 +86,72 @@ def tree_sitter_versions():
             pass
     return found
 
+def top_level_patterns(source):
+    """The byte ranges of a query's patterns: each top-level form (a node, an alternation, a
+    string) with the quantifiers and captures after it; comments and strings skipped."""
+    found = []
+    index, end = 0, len(source)
+    def after_string(index):
+        index += 1
+        while index < end and source[index] != 0x22:
+            index += 2 if source[index] == 0x5C else 1
+        return index + 1
+    def after_comment(index):
+        line = source.find(b"\n", index)
+        return end if line < 0 else line
+    while index < end:
+        byte = source[index]
+        if byte in b" \t\r\n":
+            index += 1
+            continue
+        if byte == 0x3B:
+            index = after_comment(index)
+            continue
+        start = index
+        if byte == 0x22:
+            index = after_string(index)
+        elif byte in b"([":
+            depth = 0
+            while index < end:
+                byte = source[index]
+                if byte == 0x22:
+                    index = after_string(index)
+                    continue
+                if byte == 0x3B:
+                    index = after_comment(index)
+                    continue
+                index += 1
+                if byte in b"([":
+                    depth += 1
+                elif byte in b")]":
+                    depth -= 1
+                    if depth == 0:
+                        break
+        else:
+            while index < end and source[index] not in b" \t\r\n()[]":
+                index += 1
+        finish = index
+        while True:
+            while index < end and source[index] in b" \t\r\n":
+                index += 1
+            if index < end and source[index] in b"*+?":
+                index += 1
+                finish = index
+            elif index < end and source[index] == 0x40:
+                match = re.match(rb"@[A-Za-z_][\w.-]*", source[index:])
+                index += len(match.group(0)) if match else 1
+                finish = index
+            else:
+                break
+        found.append((start, finish))
+        index = finish
+    return found
+
 class TreeSitterLexer:
-    """One language's tree-sitter parser and highlight query, lexing as Pygments' lexers do:
-    `get_tokens_unprocessed` gives (index, token type, text) covering the code exactly."""
+    """One language's tree-sitter parser and highlight query: `runs` gives the code's (Pygments
+    token type, length) runs, which cover it exactly."""
     def __init__(self, key, name):
-        import importlib, os, re
+        import importlib, os
         from pygments.token import string_to_tokentype
         from tree_sitter import Language, Parser, Query
         package, function, queries = GRAMMARS[key]
@@ -100,14 +165,14 @@ class TreeSitterLexer:
                 text += handle.read() + "\n"
         self.parser = Parser(language)
         # For one node caught by several patterns the last pattern wins. Each capture is renamed
-        # with its pattern's number (`@type` in pattern 12 is `@type.-12`, in its predicates too;
-        # strings and comments are left alone), so every capture knows the pattern that made it.
+        # with its pattern's number (`@type` in pattern 12 is `@type.-12`, in its predicates too),
+        # so every capture knows the pattern that made it. (Compiling a query is slow, 0.4 s for
+        # Swift's, so the patterns are found by `top_level_patterns`, not by compiling it twice.)
         source = text.encode()
-        plain = Query(language, text)
         numbered = []
         offset = 0
-        for index in range(plain.pattern_count):
-            begin, finish = plain.start_byte_for_pattern(index), plain.end_byte_for_pattern(index)
+        patterns = top_level_patterns(source)
+        for index, (begin, finish) in enumerate(patterns):
             numbered.append(source[offset:begin])
             numbered.append(re.sub(rb'("(?:[^"\\]|\\.)*")|(;[^\n]*)|@([A-Za-z_][\w.-]*)',
                                    lambda match: match.group(0) if match.group(3) is None else b"@%s.-%d" % (match.group(3), index),
@@ -115,6 +180,8 @@ class TreeSitterLexer:
             offset = finish
         numbered.append(source[offset:])
         self.query = Query(language, b"".join(numbered).decode())
+        if self.query.pattern_count != len(patterns):
+            raise ValueError("the query's patterns were not found")
         self.types = {}
         for index in range(self.query.capture_count):
             capture = self.query.capture_name(index)
@@ -126,7 +193,7 @@ class TreeSitterLexer:
             else:
                 self.query.disable_capture(capture)
 
-    def get_tokens_unprocessed(self, code):
+    def runs(self, code):
         from itertools import groupby
         from pygments.token import Text
         from tree_sitter import QueryCursor
@@ -154,21 +221,16 @@ class TreeSitterLexer:
         paint = [None] * len(code)
         for _, _, start, end, kind in spans:
             paint[start:end] = [kind] * (end - start)
-        offset = 0
-        for kind, run in groupby(paint):
-            count = sum(1 for _ in run)
-            yield offset, kind or Text, code[offset:offset + count]
-            offset += count
+        return [(kind or Text, len(list(run))) for kind, run in groupby(paint)]
 
 _tree_sitter_failed = set()
 def tree_sitter_lexer(key, name, grammars):
     """The tree-sitter lexer for Pygments' lexer `key`, when tree-sitter and its grammar are
-    installed and load; else None (Pygments lexes)."""
+    installed and load; else None, and Pygments lexes it (still coloured: a grammar that fails
+    to load, which only a damaged install does, costs speed, not colour)."""
     if key not in GRAMMARS or not grammars or key in _tree_sitter_failed:
         return None
-    packages = {line.split()[0] for line in grammars}
-    grammar = GRAMMARS[key]
-    if not {grammar[0]} | {query.partition("/")[0] for query in grammar[2]} <= packages:
+    if not grammar_packages(key) <= {line.split()[0] for line in grammars}:
         return None
     try:
         return TreeSitterLexer(key, name)
@@ -250,13 +312,16 @@ def main():
                     continue
                 # The lexer's own tokens (`get_tokens` would first normalize line breaks and a
                 # byte-order mark away: the lengths would no longer be the code's).
+                if type(lexer) is TreeSitterLexer:
+                    runs = lexer.runs(code)
+                else:
+                    runs = ((ttype, len(value)) for _, ttype, value in lexer.get_tokens_unprocessed(code))
                 parts = []
                 append = parts.append
                 last = None
                 length = 0
                 total = 0
-                for _, ttype, value in lexer.get_tokens_unprocessed(code):
-                    count = len(value)
+                for ttype, count in runs:
                     total += count
                     if ttype is last:
                         length += count

@@ -14,6 +14,10 @@ extension CacheLayer {
         loader.stored = incremental.useStoredPages(parser: loader.parser, directory: loader.directory)
     }
 
+    /// The build starts from the last build of its output folder (pages it did not change are
+    /// kept, not made again).
+    var startsFromLastBuild: Bool { incremental != nil }
+
     /// Content is loaded: the pages parsed are stored for the next build, on another core.
     func contentLoaded() {
         incremental?.storePages()

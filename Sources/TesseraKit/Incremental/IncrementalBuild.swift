@@ -199,13 +199,13 @@ final class IncrementalBuild: @unchecked Sendable {
         }
         // A folder is skipped next time only if every file listed in it has a record to list it by.
         current.inputFolders = foldersComplete && !unrecorded ? inputFolders : [:]
-        // An edit that writes a block the cache does not have will need a worker: it starts on
-        // another core while content loads, instead of when the edited page is mapped.
+        // A block an edit wrote that the cache does not have is lexed on another core while
+        // content loads, instead of when the edited page is rendered.
         if let highlighter = configured.highlighter, changedInputs.count <= 64 {
             let texts = changedInputs.filter { $0.hasPrefix("content/") }.compactMap { path in
                 FileManager.default.contents(atPath: site + "/" + path).map { String(decoding: $0, as: UTF8.self) }
             }
-            highlighter.prewarm(ifLexing: texts)
+            highlighter.lexAhead(texts)
         }
         onlyBodiesChanged = !unrecorded && !changedInputs.isEmpty && current.inputs.count == known.count && changedInputs.allSatisfy { path in
             let lowercased = path.lowercased()

@@ -33,6 +33,12 @@ enum LoadStage {
         loader.markdown = configuration.markdown
         context.reuse.lend(to: &loader)
         let result = loader.load(into: diagnostics)
+        // A build that does not start from the last one has every page's code blocks lexed on
+        // the workers from now on (one from the last build lexes those its edits wrote:
+        // `IncrementalBuild`).
+        if let highlighter = configured.highlighter, !context.reuse.startsFromLastBuild {
+            highlighter.lexAhead(result.pages.map(\.body))
+        }
         context.reuse.contentLoaded()
         themeLoading.wait()
         let files = theme.withLock { $0 }!
