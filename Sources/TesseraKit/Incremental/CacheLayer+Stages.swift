@@ -14,9 +14,9 @@ extension CacheLayer {
         loader.stored = incremental.useStoredPages(parser: loader.parser, directory: loader.directory)
     }
 
-    /// The build starts from the last build of its output folder (pages it did not change are
-    /// kept, not made again).
-    var startsFromLastBuild: Bool { incremental != nil }
+    /// The build makes every page anew: it neither starts from the last build of its output
+    /// folder nor from the preview's memory, which keep the pages an edit did not change.
+    var makesEveryPage: Bool { incremental == nil && memory == nil }
 
     /// Content is loaded: the pages parsed are stored for the next build, on another core.
     func contentLoaded() {

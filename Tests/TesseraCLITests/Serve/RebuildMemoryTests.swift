@@ -44,6 +44,15 @@ extension Serve {
             let session = PreviewSession(options: BuildOptions(
                 sourceDirectory: root, outputDirectory: root + "/public", fallbackBuildDate: Date(timeIntervalSince1970: 0)))
             guard case .built = session.build() else { Issue.record("the example site does not build"); return }
+            // The highlighting pool starts its second worker the first time two renderers need one
+            // at once, which can be any rebuild: every worker is started before the rebuilds are weighed.
+            let pool = PygmentsPool.shared(python: CodeHighlighter.defaultPython())
+            DispatchQueue.concurrentPerform(iterations: pool.limit) { _ in
+                _ = try? pool.withWorker { worker in
+                    usleep(200_000)
+                    return worker.hello
+                }
+            }
             let post = root + "/content/blog/deterministic-builds.md"
             let original = try String(contentsOfFile: post, encoding: .utf8)
             var heap: [Int] = []

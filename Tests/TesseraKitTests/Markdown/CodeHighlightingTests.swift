@@ -329,6 +329,22 @@ import Testing
         #expect(try site.differencesFromAFullBuild() == [])
     }
 
+    /// A first build lexes its pages' blocks ahead on every worker while the renderers ask for
+    /// them too: each different block is lexed once, whoever gets to it first, and the output is
+    /// a full build's.
+    @Test func blocksLexedAheadAreLexedOnceEach() throws {
+        var files: [String: String] = [:]
+        for index in 0..<40 {
+            files["content/p\(index).md"] = "---\ntitle: P\(index)\n---\n```swift\nlet p\(index % 10) = 1\n```\n\n```go\nvar x\(index) = \(index)\n```\n"
+        }
+        let site = try TemporarySite(files)
+        var options = site.options()
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        #expect(try Self.built(options).lexed == 50)
+        #expect(try Self.main(site, "p7/index.html").contains("<span class=\"n\">p7</span>"))
+        #expect(try site.differencesFromAFullBuild() == [])
+    }
+
     /// Highlighting writes only in the build cache's folder: the site's files, and every other
     /// file of the site's folder, stay as they were, and no temporary file is left.
     @Test func highlightingWritesNothingButTheCacheAndTheOutput() throws {

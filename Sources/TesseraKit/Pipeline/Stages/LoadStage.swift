@@ -33,10 +33,10 @@ enum LoadStage {
         loader.markdown = configuration.markdown
         context.reuse.lend(to: &loader)
         let result = loader.load(into: diagnostics)
-        // A build that does not start from the last one has every page's code blocks lexed on
-        // the workers from now on (one from the last build lexes those its edits wrote:
-        // `IncrementalBuild`).
-        if let highlighter = configured.highlighter, !context.reuse.startsFromLastBuild {
+        // A build that makes every page has their code blocks lexed on the workers from now on
+        // (one from the last build lexes those its edits wrote, `IncrementalBuild`; the
+        // preview's, those of the pages it renders, as it renders them).
+        if let highlighter = configured.highlighter, context.reuse.makesEveryPage {
             highlighter.lexAhead(result.pages.map(\.body))
         }
         context.reuse.contentLoaded()
