@@ -308,14 +308,17 @@ import Testing
         return (report, built.written?.rendered.mapped.routed.loaded.configured.highlighter?.lexedBlocks ?? 0)
     }
 
-    @Test func anEditLexesOnlyTheBlocksItChangedAndTheOutputIsAFullBuilds() throws {
-        var files: [String: String] = [:]
-        for index in 0..<6 {
-            files["content/p\(index).md"] = "---\ntitle: P\(index)\n---\n```swift\nlet p\(index) = \(index)\n```\n\n```yaml\nkey: \(index)\n```\n"
-        }
-        let site = try TemporarySite(files)
+    /// A site of pages `p0` to `p<count - 1>` whose bodies `body` writes, and options that
+    /// build it with a build cache.
+    static func site(pages count: Int, body: (Int) -> String) throws -> (TemporarySite, BuildOptions) {
+        let site = try TemporarySite(Dictionary(uniqueKeysWithValues: (0..<count).map { ("content/p\($0).md", "---\ntitle: P\($0)\n---\n" + body($0)) }))
         var options = site.options()
         options.cacheDirectory = site.root + "/.tessera/cache"
+        return (site, options)
+    }
+
+    @Test func anEditLexesOnlyTheBlocksItChangedAndTheOutputIsAFullBuilds() throws {
+        let (site, options) = try Self.site(pages: 6) { "```swift\nlet p\($0) = \($0)\n```\n\n```yaml\nkey: \($0)\n```\n" }
         #expect(try Self.built(options).lexed == 12)
         // Nothing changed: nothing is lexed, and no worker is needed to know the engine.
         #expect(try Self.built(options).lexed == 0)
@@ -333,13 +336,7 @@ import Testing
     /// them too: each different block is lexed once, whoever gets to it first, and the output is
     /// a full build's.
     @Test func blocksLexedAheadAreLexedOnceEach() throws {
-        var files: [String: String] = [:]
-        for index in 0..<40 {
-            files["content/p\(index).md"] = "---\ntitle: P\(index)\n---\n```swift\nlet p\(index % 10) = 1\n```\n\n```go\nvar x\(index) = \(index)\n```\n"
-        }
-        let site = try TemporarySite(files)
-        var options = site.options()
-        options.cacheDirectory = site.root + "/.tessera/cache"
+        let (site, options) = try Self.site(pages: 40) { "```swift\nlet p\($0 % 10) = 1\n```\n\n```go\nvar x\($0) = \($0)\n```\n" }
         #expect(try Self.built(options).lexed == 50)
         #expect(try Self.main(site, "p7/index.html").contains("<span class=\"n\">p7</span>"))
         #expect(try site.differencesFromAFullBuild() == [])
