@@ -43,4 +43,22 @@ import Testing
         try build(["--no-cache"])
         #expect(starts().count > afterOff.count)
     }
+
+    /// A build without a cache of a site without code blocks starts no Python: lexing blocks
+    /// ahead looks for blocks before it asks for the engine. (A build with a cache learns the
+    /// engine once, for the cache's key, and keeps it in a stamp.)
+    @Test func aSiteWithoutCodeStartsNoPython() throws {
+        let dir = try EndToEndTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try EndToEndTests.tessera(["new", "site"], in: dir).status == 0)
+        let log = dir + "/starts.log"
+        let python = dir + "/python-logged"
+        try "#!/bin/sh\necho $$ >> '\(log)'\nexec python3 \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
+        chmod(python, 0o755)
+        for arguments in [["build", "--no-cache"], ["build", "--no-cache", "--output", "other"]] {
+            let run = try EndToEndTests.tessera(arguments, in: dir + "/site", environment: ["TESSERA_PYTHON": python, "TESSERA_KEEP_WORKERS": "0"])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: log))
+    }
 }

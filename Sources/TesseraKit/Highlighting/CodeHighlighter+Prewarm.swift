@@ -9,9 +9,11 @@ extension CodeHighlighter {
     /// of a complete build.
     func lexAhead(_ texts: [String]) {
         DispatchQueue.global().async { [self] in
-            guard resolve().engine != nil else { return }
+            // A site without code starts no Python, not even to know the engine.
+            let fenced = texts.flatMap(Self.fencedBlocks)
+            guard !fenced.isEmpty, resolve().engine != nil else { return }
             var seen = Set<CacheKey>()
-            let blocks = texts.flatMap(Self.fencedBlocks).compactMap { block -> (key: CacheKey, language: String, code: String)? in
+            let blocks = fenced.compactMap { block -> (key: CacheKey, language: String, code: String)? in
                 let key = CacheKey(language: block.language, code: block.code)
                 guard seen.insert(key).inserted, !isCached(key) else { return nil }
                 return (key, block.language, block.code)

@@ -43,8 +43,8 @@ public final class CodeHighlighter: @unchecked Sendable {
 
     // MARK: The engine
 
-    /// What the engine is: `pygments 2.21.0 worker 6.3f2a… with tree-sitter 0.25.2, swift 0.7.4, …`, or `unavailable` when Python or Pygments
-    /// cannot be started. Read from the stamp while it holds, else from a worker's greeting.
+    /// What the engine is: `pygments 2.21.0 worker 6.3f2a… with tree-sitter 0.25.2, …, swift
+    /// 0.7.4, …`, or `unavailable` when Python or Pygments cannot be started. Read from the stamp while it holds, else from a worker's greeting.
     public var identity: String {
         lock.withLock { known?.identity } ?? resolve().identity
     }
@@ -155,35 +155,33 @@ public final class CodeHighlighter: @unchecked Sendable {
     /// Lexes `key` (which this thread put in `inFlight`) with a worker, keeps the answer in
     /// `made`, and wakes the threads waiting for it.
     func lex(_ key: CacheKey, language: String, code: String) -> Lexed {
+        defer { lock.withLock { inFlight.remove(key); lock.broadcast() } }
         let reply: PygmentsWorker.Answer
         do {
-            defer { lock.withLock { inFlight.remove(key); lock.broadcast() } }
             do {
-                do {
-                    reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
-                } catch is PygmentsWorker.Malformed {
-                    // That worker is gone; another lexes the block.
-                    reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
-                }
+                reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
             } catch is PygmentsWorker.Malformed {
-                return .failed("the worker's answer did not follow the protocol")
-            } catch {
-                // The stamp said Pygments was there; it is not (or its worker died): plain from here on.
-                lock.withLock { known = Known(engine: nil, reason: "\(error)") }
-                return .unavailable
+                // That worker is gone; another lexes the block.
+                reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
             }
-            let answer: HighlightAnswer
-            switch reply {
-            case .failed(let message): return .failed(message)
-            case .unknownLanguage: answer = .unknownLanguage
-            case .code(let code): answer = .code(code)
-            }
-            lock.withLock {
-                made[key] = answer.encoded
-                lexed += 1
-            }
-            return .answer(answer)
+        } catch is PygmentsWorker.Malformed {
+            return .failed("the worker's answer did not follow the protocol")
+        } catch {
+            // The stamp said Pygments was there; it is not (or its worker died): plain from here on.
+            lock.withLock { known = Known(engine: nil, reason: "\(error)") }
+            return .unavailable
         }
+        let answer: HighlightAnswer
+        switch reply {
+        case .failed(let message): return .failed(message)
+        case .unknownLanguage: answer = .unknownLanguage
+        case .code(let code): answer = .code(code)
+        }
+        lock.withLock {
+            made[key] = answer.encoded
+            lexed += 1
+        }
+        return .answer(answer)
     }
 
     private func outcome(of answer: HighlightAnswer, language: String, engine: Engine) -> Outcome {
