@@ -4,15 +4,20 @@ import Testing
 /// `tessera build` leaves its highlighting workers for the next build: an edit's build starts no
 /// Python. Seen through a Python of the test's own, which logs each start (and the worker's pid).
 @Suite(.serialized) struct KeptWorkersTests {
-    @Test func aSecondBuildUsesTheWorkersTheFirstLeftUnlessTheyAreTurnedOff() throws {
-        let dir = try EndToEndTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+    /// A new site in `dir`, and a Python there that logs each start's pid to `log`.
+    static func siteAndLoggedPython(in dir: String) throws -> (site: String, python: String, log: String) {
         #expect(try EndToEndTests.tessera(["new", "site"], in: dir).status == 0)
-        let site = dir + "/site"
         let log = dir + "/starts.log"
         let python = dir + "/python-logged"
         try "#!/bin/sh\necho $$ >> '\(log)'\nexec python3 \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
         chmod(python, 0o755)
+        return (dir + "/site", python, log)
+    }
+
+    @Test func aSecondBuildUsesTheWorkersTheFirstLeftUnlessTheyAreTurnedOff() throws {
+        let dir = try EndToEndTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (site, python, log) = try Self.siteAndLoggedPython(in: dir)
         func starts() -> [Int32] {
             ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
         }
@@ -50,13 +55,9 @@ import Testing
     @Test func aSiteWithoutCodeStartsNoPython() throws {
         let dir = try EndToEndTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(try EndToEndTests.tessera(["new", "site"], in: dir).status == 0)
-        let log = dir + "/starts.log"
-        let python = dir + "/python-logged"
-        try "#!/bin/sh\necho $$ >> '\(log)'\nexec python3 \"$@\"\n".write(toFile: python, atomically: true, encoding: .utf8)
-        chmod(python, 0o755)
+        let (site, python, log) = try Self.siteAndLoggedPython(in: dir)
         for arguments in [["build", "--no-cache"], ["build", "--no-cache", "--output", "other"]] {
-            let run = try EndToEndTests.tessera(arguments, in: dir + "/site", environment: ["TESSERA_PYTHON": python, "TESSERA_KEEP_WORKERS": "0"])
+            let run = try EndToEndTests.tessera(arguments, in: site, environment: ["TESSERA_PYTHON": python, "TESSERA_KEEP_WORKERS": "0"])
             #expect(run.status == 0, "\(run.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: log))
