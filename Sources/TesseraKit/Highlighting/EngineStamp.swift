@@ -4,9 +4,10 @@ import Glibc
 import Foundation
 
 /// What a build records of the highlighting engine it found (`highlight.stamp` in the cache
-/// folder): Pygments' version, its CSS classes and language names, tree-sitter's grammars, and the `stat` of the files
-/// that make it (Python, Pygments' package, each folder Python searches for modules). While every
-/// one of those files is as recorded, a later build knows the engine without starting Python.
+/// folder): Pygments' version, its CSS classes and language names, tree-sitter's grammars, and
+/// the `stat` of the files that make it (Python, Pygments' package, each folder Python searches
+/// for modules). While every one of those files is as recorded, a later build knows the engine
+/// without starting Python.
 struct EngineStamp: Codable {
     var python: String
     var version: String
