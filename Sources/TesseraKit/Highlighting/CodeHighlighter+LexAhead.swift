@@ -13,7 +13,7 @@ extension CodeHighlighter {
             let fenced = texts.flatMap(Self.fencedBlocks)
             guard !fenced.isEmpty, resolve().engine != nil else { return }
             var seen = Set<CacheKey>()
-            let blocks = fenced.compactMap { block -> (key: CacheKey, language: String, code: String)? in
+            let blocks = fenced.compactMap { block -> Block? in
                 let key = CacheKey(language: block.language, code: block.code)
                 guard seen.insert(key).inserted, !isCached(key) else { return nil }
                 return (key, block.language, block.code)
@@ -31,7 +31,7 @@ extension CodeHighlighter {
     /// Lexes the blocks in `ahead` that no thread has lexed or is lexing, until none is left or
     /// the engine is gone.
     private func feedAhead() {
-        while let block = lock.withLock({ () -> (key: CacheKey, language: String, code: String)? in
+        while let block = lock.withLock({ () -> Block? in
             while let next = ahead.popLast() {
                 if made[next.key] == nil, !inFlight.contains(next.key) {
                     inFlight.insert(next.key)

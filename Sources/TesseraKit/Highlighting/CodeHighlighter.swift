@@ -199,8 +199,10 @@ public final class CodeHighlighter: @unchecked Sendable {
     var made: [CacheKey: [UInt8]] = [:]
     /// Blocks a thread is lexing now: another thread asking for one waits for its answer.
     var inFlight: Set<CacheKey> = []
-    /// Blocks waiting to be lexed ahead of the renderers (`lexAhead`), in the order pages load.
-    var ahead: [(key: CacheKey, language: String, code: String)] = []
+    /// A block to lex: its cache key, and what the worker is asked.
+    typealias Block = (key: CacheKey, language: String, code: String)
+    /// Blocks waiting to be lexed ahead of the renderers (`lexAhead`), the next last.
+    var ahead: [Block] = []
     private var used: Set<CacheKey> = []
     /// The build cache's answers, for this engine; nil without a cache folder.
     var stored: HighlightCache?
