@@ -54,25 +54,39 @@ extension CodeHighlighter {
     }
 
     /// The blocks of `text` between fence lines at the start of a line, with the language the
-    /// engine would be asked for.
+    /// engine would be asked for; a line's `\r\n` ends it as `\n` does, as in cmark.
+    ///
+    /// Read as UTF-8 bytes: split into `Character`s, the bodies of 10,000 posts took a tenth of
+    /// the build's CPU before the first block was sent.
     static func fencedBlocks(in text: String) -> [(language: String, code: String)] {
-        var blocks: [(language: String, code: String)] = []
-        var open: (fence: Substring, language: String?)?
-        var code = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let current = open {
-                if line.hasPrefix(current.fence), line.allSatisfy({ $0 == current.fence.first || $0 == " " }) {
-                    if let language = current.language { blocks.append((language, code)) }
-                    open = nil
-                } else {
-                    code += line + "\n"
+        var text = text
+        return text.withUTF8 { bytes in
+            let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")
+            var blocks: [(language: String, code: String)] = []
+            var open: (mark: UInt8, length: Int, language: String?)?
+            var code: [UInt8] = []
+            var start = 0
+            while start <= bytes.count {
+                let end = bytes[start...].firstIndex(of: newline) ?? bytes.count
+                defer { start = end + 1 }
+                let line = bytes[start..<(end > start && bytes[end - 1] == UInt8(ascii: "\r") ? end - 1 : end)]
+                if let fence = open {
+                    if line.count >= fence.length, line.prefix(fence.length).allSatisfy({ $0 == fence.mark }),
+                       line.allSatisfy({ $0 == fence.mark || $0 == space }) {
+                        if let language = fence.language { blocks.append((language, String(decoding: code, as: UTF8.self))) }
+                        open = nil
+                    } else {
+                        code.append(contentsOf: line)
+                        code.append(newline)
+                    }
+                } else if let mark = line.first, mark == UInt8(ascii: "`") || mark == UInt8(ascii: "~"),
+                          line.prefix(3).elementsEqual(repeatElement(mark, count: 3)) {
+                    let length = line.prefix { $0 == mark }.count
+                    open = (mark, length, CodeFenceInfo(String(decoding: line.dropFirst(length), as: UTF8.self)).engineLanguage)
+                    code.removeAll(keepingCapacity: true)
                 }
-            } else if line.hasPrefix("```") || line.hasPrefix("~~~") {
-                let fence = line.prefix { $0 == line.first }
-                open = (fence, CodeFenceInfo(String(line.dropFirst(fence.count))).engineLanguage)
-                code = ""
             }
+            return blocks
         }
-        return blocks
     }
 }

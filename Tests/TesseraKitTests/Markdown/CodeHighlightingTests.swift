@@ -388,10 +388,14 @@ import Testing
     }
 
     /// The blocks an edit's prewarming looks for are the blocks the renderer lexes, for plainly
-    /// fenced code: the same keys, so a cached block starts no worker.
-    @Test func theBlocksAnEditIsScannedForAreTheRenderersOwn() throws {
-        let text = "---\ntitle: P\n---\nText.\n\n```swift {linenos=true}\nlet a = 1\n\nlet b = 2\n```\n\n~~~~yaml\nk: ```\n~~~~\n\n```\nplain\n```\n\n```text\nx\n```\n"
-        #expect(CodeHighlighter.fencedBlocks(in: text).map { "\($0.language)|\($0.code)" } == ["swift|let a = 1\n\nlet b = 2\n", "yaml|k: ```\n"])
+    /// fenced code, whatever the lines end with: the same keys, so a cached block starts no
+    /// worker.
+    @Test(arguments: ["\n", "\r\n"])
+    func theBlocksAnEditIsScannedForAreTheRenderersOwn(lineEnd: String) throws {
+        let lines = ["---", "title: P", "---", "Text.", "", "```swift {linenos=true}", "let café = \"ü\"", "", "let b = 2", "```", "",
+                     "~~~~yaml", "k: ```", "~~~~", "", "```", "plain", "```", "", "```text", "x", "```", ""]
+        let text = lines.joined(separator: lineEnd)
+        #expect(CodeHighlighter.fencedBlocks(in: text).map { "\($0.language)|\($0.code)" } == ["swift|let café = \"ü\"\n\nlet b = 2\n", "yaml|k: ```\n"])
         let site = try TemporarySite(["content/p.md": text])
         var options = site.options()
         options.cacheDirectory = site.root + "/.tessera/cache"
