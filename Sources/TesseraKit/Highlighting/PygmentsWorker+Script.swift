@@ -194,8 +194,13 @@ class TreeSitterLexer:
                 self.query.disable_capture(capture)
 
     def runs(self, code):
-        from itertools import groupby
-        from pygments.token import Text
+        spans = self.spans(code)
+        return self.nested_runs(spans, len(code)) or self.painted_runs(spans, len(code))
+
+    def spans(self, code):
+        """The captures of `code`'s nodes, as (start, start - end, rank, kind, end) in string
+        indexes, sorted: outer nodes first (by start, then longer first); of one node's
+        captures, the highest-ranked last, so that it wins."""
         from tree_sitter import QueryCursor
         data = code.encode("utf-8", "surrogatepass")
         tree = self.parser.parse(data)
@@ -212,14 +217,57 @@ class TreeSitterLexer:
         for capture, nodes in QueryCursor(self.query).captures(tree.root_node).items():
             kind, rank = types[capture]
             if where is None:
-                spans += [(start - end, rank, start, end, kind) for start, end in (node.byte_range for node in nodes)]
+                spans += [(start, start - end, rank, kind, end) for start, end in (node.byte_range for node in nodes)]
             else:
-                spans += [(start - end, rank, where[start], where[end], kind) for start, end in (node.byte_range for node in nodes)]
-        # Longer spans first, so the nodes inside them paint over them; of one node's captures,
-        # the highest-ranked last.
+                spans += [(where[start], start - end, rank, kind, where[end]) for start, end in (node.byte_range for node in nodes)]
         spans.sort()
-        paint = [None] * len(code)
-        for _, _, start, end, kind in spans:
+        return spans
+
+    @staticmethod
+    def nested_runs(spans, length):
+        """The runs of `spans` (sorted) that nest, as a tree's nodes do, in one pass: the
+        innermost span colours its text, and of equal spans the last. None if two overlap."""
+        from pygments.token import Text
+        runs = []
+        append = runs.append
+        stack = []
+        position = 0
+        for start, _, _, kind, end in spans:
+            if start == end:
+                continue
+            while stack and stack[-1][1] <= start:
+                _, top_end, top_kind = stack.pop()
+                if top_end > position:
+                    append((top_kind, top_end - position))
+                    position = top_end
+            if stack:
+                top = stack[-1]
+                if end > top[1]:
+                    return None
+                if start == top[0] and end == top[1]:
+                    top[2] = kind
+                    continue
+            if start > position:
+                append((stack[-1][2] if stack else Text, start - position))
+                position = start
+            stack.append([start, end, kind])
+        while stack:
+            _, top_end, top_kind = stack.pop()
+            if top_end > position:
+                append((top_kind, top_end - position))
+                position = top_end
+        if position < length:
+            append((Text, length - position))
+        return runs
+
+    @staticmethod
+    def painted_runs(spans, length):
+        """The runs of any `spans` (sorted): longer spans first, so the spans inside them paint
+        over them; of equal spans, the last."""
+        from itertools import groupby
+        from pygments.token import Text
+        paint = [None] * length
+        for start, _, _, kind, end in sorted(spans, key=lambda span: (span[1], span[2], span[0], span[4], span[3])):
             paint[start:end] = [kind] * (end - start)
         return [(kind or Text, len(list(run))) for kind, run in groupby(paint)]
 

@@ -301,6 +301,54 @@ import Testing
         }
     }
 
+    /// The workers colour tree-sitter's captures in one pass over them as they nest, and fall
+    /// back to painting each capture over the longer ones, which needs no nesting: both give
+    /// every character the same type, for each grammar, on generated code (the script's own
+    /// functions, run by its Python).
+    @Test(.enabled(if: Tools.hasPythonModule("tree_sitter"))) func treeSitterRunsInOnePassAreThePaintedRunsForGeneratedInputs() async throws {
+        let site = try TemporarySite([:])
+        let script = try #require(PygmentsWorker.script.range(of: "\nmain()", options: .backwards))
+        try site.write("worker.py", String(PygmentsWorker.script[..<script.lowerBound]) + "\n")
+        try site.write("check.py", #"""
+            import random, sys
+            sys.path.insert(0, sys.argv[1])
+            from worker import *
+            from pygments.lexers import find_lexer_class_by_name
+            from pygments.token import Text
+            def merged(runs):
+                types = []
+                for kind, length in runs:
+                    types += [kind or Text] * length
+                return types
+            pieces = ["let ", "func f() {", "}", '"', "'", "`${", "/* ", "*/", "// é\n", "#include <a>\n", "\t", "\r\n", "\n", "🎉",
+                      "x = 1", "<div a={b}>", "</div>", "\\(", "fn main()", "def f():\n    ", "0x1F", "é", "e\u0301", "@Attr ", "[", "]",
+                      ";", "日本", "\ufeff", "class A<T>: B {", "return", "async ", "await ", "import x", "struct S", "#[derive(D)]"]
+            rng = random.Random(31)
+            versions = tree_sitter_versions()
+            checked = nested = 0
+            for language in ["swift", "ts", "tsx", "js", "jsx", "python", "go", "rust", "c", "cpp", "java"]:
+                found = find_lexer_class_by_name(language)
+                lexer = tree_sitter_lexer(found.__name__, found.name, versions)
+                assert lexer is not None, language + " has no tree-sitter lexer"
+                for _ in range(150):
+                    code = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
+                    spans = lexer.spans(code)
+                    one_pass = TreeSitterLexer.nested_runs(spans, len(code))
+                    painted = TreeSitterLexer.painted_runs(spans, len(code))
+                    assert len(merged(painted)) == len(code), (language, code)
+                    if one_pass is not None:
+                        nested += 1
+                        assert merged(one_pass) == merged(painted), (language, code)
+                    assert merged(lexer.runs(code)) == merged(painted), (language, code)
+                    checked += 1
+            print(checked, nested)
+            """#)
+        let (status, output) = try await Tools.run("python3", [site.root + "/check.py", site.root])
+        #expect(status == 0, "\(output)")
+        // Every block was checked, and the nodes of a tree nest: the one pass never declined.
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "1650 1650")
+    }
+
     // MARK: The build cache
 
     static func built(_ options: BuildOptions) throws -> (report: BuildReport, lexed: Int) {
