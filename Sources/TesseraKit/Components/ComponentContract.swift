@@ -138,7 +138,7 @@ public struct ComponentAccessibility: Sendable, Equatable {
             guard let syntax else { return .null }
             let rendering = MustacheRendering(partials: [:], root: TemplateScope([], fields: data))
             // Plain text: a Markdown field prints its HTML, which a screen reader reads as its text.
-            let text = HTMLText.plain(rendering.render(syntax, escaping: false)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let text = HTMLText.words(HTMLText.plain(rendering.render(syntax, escaping: false)))
             return text.isEmpty ? .null : .string(text)
         }
         return [("accessibilityLabel", render(compiledLabel)), ("accessibilityHint", render(compiledHint))]

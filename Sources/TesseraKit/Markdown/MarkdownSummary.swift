@@ -18,7 +18,7 @@ enum MarkdownSummary {
         } else {
             source = MarkdownText.firstParagraphLines(markdown).joined(separator: "\n")
         }
-        let text = HTMLText.plain(renderer.render(source).html).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let text = HTMLText.words(HTMLText.plain(renderer.render(source).html))
         guard !text.isEmpty else { return nil }
         guard more(in: markdown) == nil, text.count > length else { return text }
         var cut = String(text.prefix(length))

@@ -37,6 +37,19 @@ import Testing
         #expect(failures.isEmpty, "\(failures.map { $0.debugDescription })")
     }
 
+    /// Words joined by one space, as read by bytes, are `split`'s by `Character`: on the pieces
+    /// above and on every ASCII character around words (`\u{1C}` to `\u{1F}` are not white
+    /// space, `\r\n` is one character that is).
+    @Test func wordsAreSplitsByCharacter() {
+        var random = SeededGenerator(seed: Self.seed &+ 2)
+        let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        for round in 0..<Self.count {
+            let text = round % 2 == 0 ? Self.text(&random)
+                : (0..<Int.random(in: 0...12, using: &random)).map { _ in Bool.random(using: &random) ? "word" : ascii.randomElement(using: &random)! }.joined()
+            #expect(HTMLText.words(text) == text.split(whereSeparator: \.isWhitespace).joined(separator: " "), "\(text.debugDescription)")
+        }
+    }
+
     @Test func quotedStringsAreTheScalarVersionsAndReadBack() throws {
         var random = SeededGenerator(seed: Self.seed &+ 1)
         for _ in 0..<Self.count {
