@@ -28,6 +28,13 @@ extension CodeHighlighter {
         }
     }
 
+    /// The indexes of `texts`, those without a fence (three backticks or tildes) first, each
+    /// part in its order.
+    static func codeLast(_ texts: [String]) -> [Int] {
+        let hasCode = texts.map { ByteSearch.contains("```", in: $0) || ByteSearch.contains("~~~", in: $0) }
+        return texts.indices.filter { !hasCode[$0] } + texts.indices.filter { hasCode[$0] }
+    }
+
     /// Lexes the blocks in `ahead` that no thread has lexed or is lexing, until none is left or
     /// the engine is gone.
     private func feedAhead() {

@@ -16,8 +16,10 @@ enum ParallelMap {
         return mapMutating(&pending) { transform($0.take()!) }
     }
 
-    /// `map` whose transform may also change each element in place.
-    static func mapMutating<Element, Result>(_ input: inout [Element], _ transform: (inout Element) -> Result) -> [Result] {
+    /// `map` whose transform may also change each element in place; `order`, a permutation of
+    /// the indexes, is the order in which elements are started (the results keep the input's).
+    static func mapMutating<Element, Result>(_ input: inout [Element], order: [Int]? = nil, _ transform: (inout Element) -> Result) -> [Result] {
+        precondition(order.map { $0.count == input.count } ?? true, "an order names every element")
         guard input.count > 1 else { return input.indices.map { transform(&input[$0]) } }
         return withoutActuallyEscaping(transform) { transform in
             nonisolated(unsafe) let transform = transform
@@ -28,8 +30,15 @@ enum ParallelMap {
                     // Each iteration touches only its own slots, so sharing the buffers is safe.
                     nonisolated(unsafe) let results = results.baseAddress!
                     nonisolated(unsafe) let elements = elements.baseAddress!
-                    DispatchQueue.concurrentPerform(iterations: count) { index in
-                        results[index] = transform(&elements[index])
+                    if let order {
+                        DispatchQueue.concurrentPerform(iterations: count) { turn in
+                            let index = order[turn]
+                            results[index] = transform(&elements[index])
+                        }
+                    } else {
+                        DispatchQueue.concurrentPerform(iterations: count) { index in
+                            results[index] = transform(&elements[index])
+                        }
                     }
                 }
             }

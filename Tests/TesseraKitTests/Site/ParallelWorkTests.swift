@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TesseraKit
 
@@ -30,6 +31,33 @@ import Testing
         #expect(aliveDuring.count == 1 && aliveDuring[0] < before)
         var one = [Tracked(7)]
         #expect(ParallelMap.mapReleasing(&one) { $0.value } == [7])
+    }
+
+    /// Started in another order, every element is transformed once and the results keep the
+    /// input's order; the elements changed in place are the input's own.
+    @Test func mapMutatingInAnOrderKeepsTheInputsOrder() {
+        var input = Array(0..<5_000)
+        let order = Array(input.indices.reversed().filter { $0 % 3 == 0 }) + input.indices.filter { $0 % 3 != 0 }
+        let started = Mutex<[Int]>([])
+        let results = ParallelMap.mapMutating(&input, order: order) { element -> Int in
+            started.withLock { $0.append(element) }
+            element += 1
+            return element * 2
+        }
+        #expect(results == (1...5_000).map { $0 * 2 })
+        #expect(input == Array(1...5_000))
+        #expect(started.withLock { $0.sorted() } == Array(0..<5_000))
+        // Elements start in the order given, but for the race between cores: those in its first
+        // half start, on average, well before those in its second.
+        let position = started.withLock { Dictionary(uniqueKeysWithValues: $0.enumerated().map { ($1, $0) }) }
+        let mean = { (part: ArraySlice<Int>) in Double(part.reduce(0) { $0 + position[$1]! }) / Double(part.count) }
+        #expect(mean(order[..<2_500]) + 1_000 < mean(order[2_500...]))
+    }
+
+    /// A full build renders the pages without fenced code first, each part in page order.
+    @Test func pagesWithoutCodeComeFirst() {
+        let texts = ["```swift\nx\n```", "prose", "~~~\ny\n~~~", "more prose with `code`", "a ``` b"]
+        #expect(CodeHighlighter.codeLast(texts) == [1, 3, 0, 2, 4])
     }
 
     @Test func aLargeFolderIsRemovedWhole() throws {
