@@ -28,8 +28,8 @@ extension CodeHighlighter {
         }
     }
 
-    /// The indexes of `texts`, those without a fence (three backticks or tildes) first, each
-    /// part in its order.
+    /// The indexes of `texts`: first those without three backticks or three tildes in a row (no
+    /// fenced code), then the others, each part in its order.
     static func codeLast(_ texts: [String]) -> [Int] {
         let hasCode = texts.map { ByteSearch.contains("```", in: $0) || ByteSearch.contains("~~~", in: $0) }
         return texts.indices.filter { !hasCode[$0] } + texts.indices.filter { hasCode[$0] }

@@ -27,7 +27,7 @@ enum HTMLText {
     /// `text`'s words, one space between each: runs of white space (`Character.isWhitespace`)
     /// become one space, and none is left at either end. ASCII text is read as bytes (white space
     /// is then tab to carriage return and the space); other text goes through `split`, whose
-    /// `Character`s took a few percent of a build of component pages' accessibility labels.
+    /// `Character`s were 1.5% of a build of component pages (for their accessibility labels).
     static func words(_ text: String) -> String {
         var text = text
         let ascii: [UInt8]? = text.withUTF8 { bytes in

@@ -20,6 +20,7 @@ enum ParallelMap {
     /// the indexes, is the order in which elements are started (the results keep the input's).
     static func mapMutating<Element, Result>(_ input: inout [Element], order: [Int]? = nil, _ transform: (inout Element) -> Result) -> [Result] {
         precondition(order.map { $0.count == input.count } ?? true, "an order names every element")
+        assert(order.map { Set($0) == Set(input.indices) } ?? true, "an order names each element once")
         guard input.count > 1 else { return input.indices.map { transform(&input[$0]) } }
         return withoutActuallyEscaping(transform) { transform in
             nonisolated(unsafe) let transform = transform
@@ -30,15 +31,9 @@ enum ParallelMap {
                     // Each iteration touches only its own slots, so sharing the buffers is safe.
                     nonisolated(unsafe) let results = results.baseAddress!
                     nonisolated(unsafe) let elements = elements.baseAddress!
-                    if let order {
-                        DispatchQueue.concurrentPerform(iterations: count) { turn in
-                            let index = order[turn]
-                            results[index] = transform(&elements[index])
-                        }
-                    } else {
-                        DispatchQueue.concurrentPerform(iterations: count) { index in
-                            results[index] = transform(&elements[index])
-                        }
+                    DispatchQueue.concurrentPerform(iterations: count) { turn in
+                        let index = order?[turn] ?? turn
+                        results[index] = transform(&elements[index])
                     }
                 }
             }

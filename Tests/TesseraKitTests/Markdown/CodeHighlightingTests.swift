@@ -349,6 +349,12 @@ import Testing
         #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "1650 1650")
     }
 
+    /// A full build renders the pages without fenced code first, each part in page order.
+    @Test func pagesWithoutCodeComeFirst() {
+        let texts = ["```swift\nx\n```", "prose", "~~~\ny\n~~~", "more prose with `code`", "a ``` b"]
+        #expect(CodeHighlighter.codeLast(texts) == [1, 3, 0, 2, 4])
+    }
+
     // MARK: The build cache
 
     static func built(_ options: BuildOptions) throws -> (report: BuildReport, lexed: Int) {

@@ -54,12 +54,6 @@ import Testing
         #expect(mean(order[..<2_500]) + 1_000 < mean(order[2_500...]))
     }
 
-    /// A full build renders the pages without fenced code first, each part in page order.
-    @Test func pagesWithoutCodeComeFirst() {
-        let texts = ["```swift\nx\n```", "prose", "~~~\ny\n~~~", "more prose with `code`", "a ``` b"]
-        #expect(CodeHighlighter.codeLast(texts) == [1, 3, 0, 2, 4])
-    }
-
     @Test func aLargeFolderIsRemovedWhole() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-removal-\(UUID().uuidString)").path
         for index in 0..<600 {
