@@ -44,7 +44,7 @@ enum SearchStore {
             optional(document.text)
             int(document.length)
             int(document.terms.count)
-            for (term, weight) in document.terms.sorted(by: { $0.key < $1.key }) {
+            for (term, weight) in document.terms {
                 string(term)
                 int(weight)
             }
@@ -117,7 +117,7 @@ enum SearchStore {
                 }
                 documents[url] = SearchDocument(
                     url: url, json: json, language: language, title: title, section: section, date: date, dateText: dateText,
-                    tags: tags, summary: summary, id: id, text: text, terms: terms, length: length)
+                    tags: tags, summary: summary, id: id, text: text, terms: SearchDocument.SearchTerms(terms), length: length)
             }
             return failed ? [:] : documents
         }

@@ -38,12 +38,9 @@ struct SearchTermCounts {
         numbers.reserveCapacity(256)
     }
 
-    /// `terms` and `counts` as one dictionary.
-    var dictionary: [String: Int] {
-        var dictionary = [String: Int](minimumCapacity: terms.count)
-        for (term, count) in zip(terms, counts) { dictionary[term] = count }
-        return dictionary
-    }
+    /// `terms` and `counts`, as a document keeps them.
+    var searchTerms: SearchDocument.SearchTerms { SearchDocument.SearchTerms(terms: terms, weights: counts) }
+
 
     /// Adds each term of `text` with `weight`, and the `inTitle` bit for a title's, as
     /// `SearchDocument` counts them.

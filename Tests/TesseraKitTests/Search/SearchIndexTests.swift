@@ -116,7 +116,9 @@ import Testing
                     if weight == SearchDocument.Weight.text { length += 1 }
                 }
             }
-            #expect(fast.dictionary == expected && fast.length == length, "round \(round)")
+            #expect(fast.searchTerms.dictionary == expected && fast.length == length, "round \(round)")
+            // Kept in the terms' order whatever order they were read in: equal terms, equal documents.
+            #expect(fast.searchTerms.terms == fast.searchTerms.terms.sorted() && fast.searchTerms == SearchDocument.SearchTerms(expected), "round \(round)")
         }
     }
 
