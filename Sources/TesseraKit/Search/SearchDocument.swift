@@ -30,8 +30,8 @@ struct SearchDocument: Sendable, Equatable, Codable {
 
     /// A page's terms and their weights, in the order of the terms (`<`): two arrays, not a
     /// dictionary. Every page's document is kept until the search step, and a dictionary of a
-    /// page's terms, hashed at a load of at most three quarters, was 2.5 KB of each: the second
-    /// largest part of a 100,000-post build's peak, after the pages' Markdown.
+    /// page's terms, hashed at a load of at most three quarters, was 2.5 KB of each: after the
+    /// pages' Markdown, the largest part of a build's peak (massif, 3,000 tagged posts).
     struct SearchTerms: Sendable, Equatable, Codable, Sequence {
         private(set) var terms: [String]
         private(set) var weights: [Int]

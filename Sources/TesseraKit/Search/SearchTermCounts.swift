@@ -41,7 +41,6 @@ struct SearchTermCounts {
     /// `terms` and `counts`, as a document keeps them.
     var searchTerms: SearchDocument.SearchTerms { SearchDocument.SearchTerms(terms: terms, weights: counts) }
 
-
     /// Adds each term of `text` with `weight`, and the `inTitle` bit for a title's, as
     /// `SearchDocument` counts them.
     mutating func add(_ text: String, weight: Int, title: Bool) {
