@@ -8,6 +8,7 @@ extension CodeHighlighter {
     /// otherwise than the renderer reads it is lexed for nothing, and never kept in the cache
     /// of a complete build.
     func lexAhead(_ texts: [String]) {
+        lock.withLock { lexesAhead = true }
         DispatchQueue.global().async { [self] in
             // A site without code starts no Python, not even to know the engine.
             let fenced = texts.flatMap(Self.fencedBlocks)
@@ -28,8 +29,15 @@ extension CodeHighlighter {
         }
     }
 
-    /// The indexes of `texts`: first those without three backticks or three tildes in a row (no
-    /// fenced code), then the others, each part in its order.
+    /// The order to render `texts` in: while blocks are lexed ahead, those without three
+    /// backticks or three tildes in a row (no fenced code) first, then the others, each part in
+    /// its order, so that no renderer waits for the workers to start; nil otherwise.
+    func renderingOrder(_ texts: [String]) -> [Int]? {
+        lock.withLock { lexesAhead } ? Self.codeLast(texts) : nil
+    }
+
+    /// The indexes of `texts`: first those without three backticks or three tildes in a row,
+    /// then the others, each part in its order.
     static func codeLast(_ texts: [String]) -> [Int] {
         let hasCode = texts.map { ByteSearch.contains("```", in: $0) || ByteSearch.contains("~~~", in: $0) }
         return texts.indices.filter { !hasCode[$0] } + texts.indices.filter { hasCode[$0] }

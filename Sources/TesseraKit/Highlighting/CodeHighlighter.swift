@@ -44,7 +44,8 @@ public final class CodeHighlighter: @unchecked Sendable {
     // MARK: The engine
 
     /// What the engine is: `pygments 2.21.0 worker 6.3f2a… with tree-sitter 0.25.2, …, swift
-    /// 0.7.4, …`, or `unavailable` when Python or Pygments cannot be started. Read from the stamp while it holds, else from a worker's greeting.
+    /// 0.7.4, …`, or `unavailable` when Python or Pygments cannot be started. Read from the
+    /// stamp while it holds, else from a worker's greeting.
     public var identity: String {
         lock.withLock { known?.identity } ?? resolve().identity
     }
@@ -203,6 +204,8 @@ public final class CodeHighlighter: @unchecked Sendable {
     typealias Block = (key: CacheKey, language: String, code: String)
     /// Blocks waiting to be lexed ahead of the renderers (`lexAhead`), the next last.
     var ahead: [Block] = []
+    /// Whether this build's blocks are lexed ahead (`lexAhead` was asked).
+    var lexesAhead = false
     private var used: Set<CacheKey> = []
     /// The build cache's answers, for this engine; nil without a cache folder.
     var stored: HighlightCache?

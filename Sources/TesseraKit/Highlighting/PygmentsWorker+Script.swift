@@ -16,8 +16,9 @@ extension PygmentsWorker {
     /// The worker. A language whose tree-sitter grammar is installed (`GRAMMARS`: Swift,
     /// TypeScript, JavaScript, Python, Go, Rust, C, C++, Java) is parsed by tree-sitter, its
     /// highlight query's captures written as Pygments' token types (`CAPTURES`): 0.6 of the CPU
-    /// time of Pygments' lexers per block here, and closer to the languages' current syntax. Every other
-    /// language, and every language when tree-sitter is missing, is lexed by Pygments. Pygments'
+    /// time of Pygments' lexers per block here, and closer to the languages' current syntax.
+    /// Every other language, and every language when tree-sitter is missing, is lexed by
+    /// Pygments. Pygments'
     /// lexers are made once per language with `stripnl` and `ensurenl` off, so the tokens are
     /// exactly the code (the script checks it and answers `!` otherwise). Given a
     /// name, it serves builds one after the other on the abstract Unix socket of that name (only

@@ -353,6 +353,11 @@ import Testing
     @Test func pagesWithoutCodeComeFirst() {
         let texts = ["```swift\nx\n```", "prose", "~~~\ny\n~~~", "more prose with `code`", "a ``` b"]
         #expect(CodeHighlighter.codeLast(texts) == [1, 3, 0, 2, 4])
+        // Only while blocks are lexed ahead (prose alone starts no worker).
+        let highlighter = CodeHighlighter(cacheDirectory: nil)
+        #expect(highlighter.renderingOrder(texts) == nil)
+        highlighter.lexAhead(["prose"])
+        #expect(highlighter.renderingOrder(texts) == [1, 3, 0, 2, 4])
     }
 
     // MARK: The build cache

@@ -94,7 +94,7 @@ enum RenderStage {
             // A build that lexes every page's code ahead renders the pages without code first:
             // until the workers have started and compiled their grammars' queries (0.3 s for
             // Swift's), a renderer that reached a page with code would wait for them.
-            let order = routed.configured.highlighter != nil && reuse.makesEveryPage ? CodeHighlighter.codeLast(deferredPages.map(\.body)) : nil
+            let order = routed.configured.highlighter?.renderingOrder(deferredPages.map(\.body))
             results = ParallelMap.mapMutating(&deferredPages, order: order) { page in deferred.view(of: &page, diagnostics: diagnostics).flatMap(render) }
             swap(&deferredPages, &site.mapped.routed.loaded.pages)
             reuse.mapped(site.mapped.routed.loaded.pages)
