@@ -163,9 +163,10 @@ public struct Page: Sendable, Equatable {
         get { storage.fields.bodyLine }
         _modify { makeUnique(); yield &storage.fields.bodyLine }
     }
-    /// Words of the body, for `page.readingTime`; 0 for generated pages. Counted when asked: a
-    /// build that keeps a page's HTML from the last build never needs them.
-    public var wordCount: Int { storage.fields.countsBodyWords ? MarkdownText.wordCount(storage.fields.body.text) : 0 }
+    /// Words of the body, for `page.readingTime`; 0 for generated pages. Counted when first
+    /// asked (a build that keeps a page's HTML from the last build never needs them), once for
+    /// every copy of the page: its own view data, and each list and feed that shows it.
+    public var wordCount: Int { storage.fields.countsBodyWords ? storage.fields.body.wordCount : 0 }
     /// The body is the author's (a parsed page, and the later pages of its list): `wordCount`
     /// counts it.
     public var countsBodyWords: Bool {
@@ -241,28 +242,6 @@ public struct Page: Sendable, Equatable {
         var outputs: [String]?
     }
 
-    /// The Markdown body: its text, or where the build cache holds it (`StoredPages`), read only
-    /// when asked (a page kept from the last build is never rendered, so its body is not read).
-    struct Body: Sendable, Equatable {
-        private var own: String
-        private var stored: StoredText?
-
-        init(_ text: String) {
-            own = text
-        }
-
-        init(stored: StoredText) {
-            own = ""
-            self.stored = stored
-        }
-
-        var text: String { stored?.text ?? own }
-
-        static func == (lhs: Body, rhs: Body) -> Bool {
-            lhs.text == rhs.text
-        }
-    }
-
     private final class Storage: @unchecked Sendable {
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
@@ -280,6 +259,16 @@ public struct Page: Sendable, Equatable {
     }
 
     var fields: Fields { storage.fields }
+
+    /// Lets the body's text go from every copy of the page, keeping its word count: a build
+    /// that needs it no more (`BuildOptions.keepsPageBodies`) calls this once the page is made.
+    /// Reading the body afterwards is a programming error, and stops the build.
+    func releaseBody() {
+        storage.fields.body.release(countingWords: storage.fields.countsBodyWords, of: storage.fields.sourcePath)
+    }
+
+    /// Whether `releaseBody()` let the text go.
+    var bodyIsReleased: Bool { storage.fields.body.isReleased }
 
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }

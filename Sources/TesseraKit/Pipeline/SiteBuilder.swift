@@ -45,7 +45,8 @@ public final class BuiltSite: @unchecked Sendable {
         self.changedOutputs = changedOutputs ?? written?.changedOutputs ?? []
     }
 
-    /// Every page the build made (none when it was up to date).
+    /// Every page the build made (none when it was up to date). Their bodies are gone unless
+    /// the build kept them (`BuildOptions.keepsPageBodies`).
     public var pages: [Page] { written?.rendered.mapped.routed.loaded.pages ?? [] }
     /// The pages' view data, when the build kept it (the preview does, to compare the next
     /// build with); any other build lets each view go once its page is made.

@@ -27,6 +27,12 @@ public struct BuildOptions: Sendable {
     public var python: String?
     /// Where the build counts its progress, for a live line on a terminal; nil counts nothing.
     public var progress: BuildProgress?
+    /// Keep every page's Markdown body to the end of the build, for code that reads
+    /// `BuiltSite.pages` or a step added over the rendered or written site that reads bodies.
+    /// Otherwise each body is let go once its page is made (100,000 posts hold 330 MB of
+    /// Markdown), and reading one afterwards stops the program. Full-content feeds and the
+    /// preview keep them either way.
+    public var keepsPageBodies = false
 
     public init(sourceDirectory: String, outputDirectory: String? = nil, includeDrafts: Bool = false, buildDate: Date? = nil, fallbackBuildDate: Date, writesOutput: Bool = true) {
         self.sourceDirectory = sourceDirectory

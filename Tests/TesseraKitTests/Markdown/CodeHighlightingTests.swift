@@ -408,9 +408,9 @@ import Testing
         let before = OutputSafetyTests.snapshot(site.root)
         var options = site.options()
         options.cacheDirectory = site.root + "/.tessera/cache"
-        try Self.built(options)
+        _ = try Self.built(options)
         try site.write("content/post.md", Self.post("```swift\nlet a = 2\n```\n"))
-        try Self.built(options)
+        _ = try Self.built(options)
         let after = OutputSafetyTests.snapshot(site.root)
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
         #expect(changed.allSatisfy { $0 == "public" || $0.hasPrefix("public/") || $0 == ".tessera" || $0.hasPrefix(".tessera/") || $0 == "content/post.md" }, "\(changed.sorted())")

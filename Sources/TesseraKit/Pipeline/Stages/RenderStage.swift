@@ -65,6 +65,11 @@ enum RenderStage {
             return SearchDocument.make(
                 view, registry: components, options: search, outputs: outputs, basePath: routed.configuration.basePath, timeZone: routed.configuration.timeZone)
         }
+        // Each page's Markdown goes once the page is made (the build holds only the word count
+        // lists show), unless something reads it later: full-content feeds, the preview's next
+        // edit, or the caller (`keepsPageBodies`). The pages of a paginated list share their
+        // body, and each renders it: theirs stays.
+        let releasesBodies = !context.options.keepsPageBodies && !keepViews && !routed.configuration.feeds.fullContent
         progress?.expectPages(deferred == nil ? views.count : deferredPages.count)
         let render = { (view: PageView) -> RenderedPage? in
             defer { progress?.pageDone() }
@@ -85,9 +90,11 @@ enum RenderStage {
                 json = made(OutputFile(path: view.page.jsonOutputPath, contents: .data(reuse.document(for: view) { documentWriter.bytes(for: view) })))
                 if view.sections.contains(where: { $0.published != nil }) { sections = documentWriter.sectionDocuments(for: view).map(made) }
             }
-            return RenderedPage(
+            let rendered = RenderedPage(
                 page: view.page, html: html, json: json, fragments: view.fragments, warnings: view.warnings, unhighlighted: view.unhighlighted,
                 images: view.images + sections.map(\.path), search: searchDocument(view), files: sections)
+            if releasesBodies, view.page.pagination == nil { view.page.releaseBody() }
+            return rendered
         }
         let results: [RenderedPage?]
         if let deferred {
