@@ -12,7 +12,12 @@ extension StoredPages {
     /// it would then be bodies no entry uses: the next generation holds the used ones alone.
     func save() {
         ready()
-        let fresh = self.fresh.withLock { $0 }.sorted { $0.key < $1.key }
+        // Taken, not copied: the build goes on for long after, and the pages' bytes and bodies
+        // (3.6 KB a post on disk, more in growing arrays) would wait in memory to the end.
+        let fresh = self.fresh.withLock { fresh in
+            defer { fresh = [:] }
+            return fresh
+        }.sorted { $0.key < $1.key }
         // A used entry was not parsed again, so no path is in both.
         let kept = storedKey != key ? [] : order.filter { usedFlags[$0.1.index] }
         if fresh.isEmpty && kept.count == order.count { return }
