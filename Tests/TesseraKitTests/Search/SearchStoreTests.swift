@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import TesseraKit
+
+/// The build cache's search documents (`SearchStore`) read back as written, across the writer's
+/// buffer boundaries, and a store that cannot be written leaves the old one.
+@Suite struct SearchStoreTests {
+    /// Documents of every shape: optional fields set and not, non-ASCII text, many terms.
+    static func documents(_ count: Int) -> [SearchDocument] {
+        (0..<count).map { number in
+            let words = (0..<(number % 300)).map { "w\(number % 97)x\($0)" } + ["été", "日本"]
+            return SearchDocument(
+                url: "/posts/\(number)/", json: number % 3 == 0 ? nil : "/posts/\(number)/index.json", language: number % 5 == 0 ? "fr" : "en",
+                title: "Post \(number) — “quoted”", section: "posts", date: number % 4 == 0 ? nil : "2026-11-\(10 + number % 18)",
+                dateText: number % 4 == 0 ? nil : "Nov \(10 + number % 18), 2026", tags: (0..<(number % 4)).map { "tag-\($0)" },
+                summary: String(repeating: "Summary of \(number). ", count: number % 7), id: "post-\(number)",
+                text: number % 2 == 0 ? nil : String(repeating: "text ", count: number % 50),
+                terms: SearchDocument.SearchTerms(Dictionary(uniqueKeysWithValues: words.enumerated().map { ($1, $0 % 9 + 1) })),
+                length: words.count)
+        }
+    }
+
+    @Test func documentsReadBackAsWrittenAcrossTheBuffer() throws {
+        let folder = ExampleSite.temporaryDirectory("tessera-search-store")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let documents = Self.documents(900)
+        let path = SearchStore.path(in: folder)
+        SearchStore.write(documents, to: path)
+        // More than twice the writer's buffer of 1 MiB.
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size > 2 << 20)
+        let read = SearchStore.read(path)
+        #expect(read.count == documents.count)
+        #expect(documents.allSatisfy { read[$0.url] == $0 })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [SearchStore.name])
+    }
+
+    @Test func aStoreThatCannotBeWrittenLeavesTheOldOne() throws {
+        let folder = ExampleSite.temporaryDirectory("tessera-search-store")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = SearchStore.path(in: folder)
+        let old = Self.documents(3)
+        SearchStore.write(old, to: path)
+        // A folder where the store would go: the rename fails, and nothing is left behind.
+        let blocked = folder + "/blocked"
+        try FileManager.default.createDirectory(atPath: blocked + "/" + SearchStore.name, withIntermediateDirectories: true)
+        SearchStore.write(Self.documents(50), to: SearchStore.path(in: blocked))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: blocked) == [SearchStore.name])
+        #expect(SearchStore.read(path).count == 3)
+    }
+}
