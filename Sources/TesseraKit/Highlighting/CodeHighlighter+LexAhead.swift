@@ -21,11 +21,12 @@ extension CodeHighlighter {
             }
             guard !blocks.isEmpty else { return }
             lock.withLock { ahead = blocks.reversed() }
-            // One feeder per worker the pool may start; each waits on its worker's pipe.
-            for _ in 1..<min(pool.limit, blocks.count) {
+            // One feeder per worker the pool may start; each waits on its worker's pipe. None
+            // runs here: this closure holds every page's Markdown, which the build lets go as
+            // pages are made, and lexing can last as long as rendering.
+            for _ in 0..<min(pool.limit, blocks.count) {
                 DispatchQueue.global().async { [self] in feedAhead() }
             }
-            feedAhead()
         }
     }
 

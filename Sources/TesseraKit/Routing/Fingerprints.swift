@@ -4,7 +4,7 @@ import Foundation
 /// written as `assets/site.3f2a1c9b.css`, so a page can let browsers cache it forever and
 /// still get the new file the moment it changes, with a Subresource Integrity hash to match.
 public struct AssetFingerprints: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
+    public struct Entry: Sendable, Hashable {
         /// Relative to the output folder: `assets/site.3f2a1c9b.css`.
         public var path: String
         /// `sha256-<base64>`, for the `integrity` attribute.

@@ -93,7 +93,7 @@ import Testing
 
     @Test func anIdWrittenTwiceOnAPageIsAnError() throws {
         let site = try Self.site(["content/about.md": "---\ntitle: About\nsections:\n  - items:\n      - { component: note, id: hello, message: A }\n  - id: more\n    items:\n      - { component: note, id: hello, message: B }\n  - id: more\n    items: []\n---\n"])
-        let messages = try site.diagnostics().map(\.description)
+        let messages = site.diagnostics().map(\.description)
         #expect(messages.contains { $0.hasPrefix("content/about.md:8:9: error: the component id 'hello' is used twice on this page (first at line 5, column 9)") }, "\(messages)")
         #expect(messages.contains { $0.contains("content/about.md:9:5: error: the section id 'more' is used twice on this page (first at line 6, column 5)") }, "\(messages)")
         #expect(!site.exists("about/index.json"))

@@ -70,6 +70,9 @@ enum RenderStage {
         // edit, or the caller (`keepsPageBodies`). The pages of a paginated list share their
         // body, and each renders it: theirs stays.
         let releasesBodies = !context.options.keepsPageBodies && !keepViews && !routed.configuration.feeds.fullContent
+        // What each page's rendering found is kept until every page is made: equal sets of
+        // templates and of assets (most pages') once.
+        let templateSets = Interner<Set<String>>(), assetSets = Interner<[String: AssetFingerprints.Entry]>()
         progress?.expectPages(deferred == nil ? views.count : deferredPages.count)
         let render = { (view: PageView) -> RenderedPage? in
             defer { progress?.pageDone() }
@@ -78,7 +81,9 @@ enum RenderStage {
             if wanted.contains("html") {
                 // Each page's HTML becomes its output bytes at once: the text is not kept beside them.
                 html = rendering.attempt(at: view.page.location) {
-                    let (result, bytes) = try memo.page(view, isCurrent: { pageRenderer.picturesAreCurrent($0, of: view) }) { try pageRenderer.renderBytes(view) }
+                    var (result, bytes) = try memo.page(view, isCurrent: { pageRenderer.picturesAreCurrent($0, of: view) }) { try pageRenderer.renderBytes(view) }
+                    result.templates = templateSets.intern(result.templates)
+                    result.assets = assetSets.intern(result.assets)
                     return (result, made(OutputFile(path: view.page.outputPath, contents: .data(bytes))))
                 }
                 if html == nil { return nil }
