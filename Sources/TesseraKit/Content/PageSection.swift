@@ -22,6 +22,9 @@ public struct PageSection: Sendable, Equatable {
 
     public static let defaultLayout = "list"
 
+    /// Whether the section has written components (a query's has none).
+    var hasComponents: Bool { header != nil || !items.isEmpty || footer != nil }
+
     /// The section without its written components, once they are mapped.
     var withoutComponents: PageSection {
         var section = self

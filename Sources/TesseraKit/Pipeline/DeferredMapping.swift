@@ -14,6 +14,9 @@ public struct DeferredMapping: Sendable {
     /// parsed components are let go: they live on in the view data.
     func view(of page: inout Page, diagnostics: DiagnosticCollector) -> PageView? {
         let view = diagnostics.attempt(at: page.location) { [mapper] in try mapper.map(page) }
+        // A page without components is left as it is: changing it would copy its fields
+        // (the lists' copies share them), which 100,000 posts held to the end for nothing.
+        guard page.sections.contains(where: \.hasComponents) else { return view }
         page.sections = page.sections.map(\.withoutComponents)
         guard var view else { return nil }
         view.page.sections = page.sections
