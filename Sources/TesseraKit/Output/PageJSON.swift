@@ -465,7 +465,7 @@ extension Step where Product == RenderedSite {
                 context.diagnostics.report(Diagnostic(.error, "\(path) is both a file of the site and the content API's", hint: "move the site's file, or set `outputs: [html]` in site.yml"))
                 continue
             }
-            site.outputs.append(OutputFile(path: path, contents: .data(document)))
+            site.outputs.append(context.reuse.stream(OutputFile(path: path, contents: .data(document))))
         }
     } }
 }

@@ -91,7 +91,7 @@ extension Step where Product == RenderedSite {
             let pages = site.pages, configuration = site.configuration
             let make = { Data(Sitemap.xml(pages: pages, configuration: configuration).utf8) }
             let xml = context.reuse.derived(Sitemap.path, key: Sitemap.Inputs(pages: pages, configuration: configuration), make)
-            site.outputs.append(OutputFile(path: Sitemap.path, contents: .data(xml)))
+            site.outputs.append(context.reuse.stream(OutputFile(path: Sitemap.path, contents: .data(xml))))
         }
         if !own.contains(Sitemap.robotsPath) {
             site.outputs.append(.text(Sitemap.robotsPath, Sitemap.robots(configuration: site.configuration)))

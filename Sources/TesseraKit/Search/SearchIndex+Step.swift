@@ -21,9 +21,9 @@ extension Step where Product == RenderedSite {
             let made = Set(files.map(\.path)), copied = Set(site.staticFiles.map(\.path))
             context.reuse.drop(context.reuse.lastBuildOutputs { SearchIndex.isShardOrChunk($0) && !made.contains($0) && !copied.contains($0) })
         }
-        site.outputs += files
+        site.outputs += files.map(context.reuse.stream)
         if configuration.search.documents {
-            site.outputs += SearchIndex.appDocuments(site.searchDocuments, languages: configuration.languages.map(\.code))
+            site.outputs += SearchIndex.appDocuments(site.searchDocuments, languages: configuration.languages.map(\.code)).map(context.reuse.stream)
         }
     } }
 }

@@ -36,6 +36,33 @@ import Testing
         #expect(try site.read("a/index.html").contains("Body of A."))
     }
 
+    /// The files the steps after the pages make (search index, page index, sitemap) go to the
+    /// new folder as they are made, like pages: none waits in memory for the write stage, and
+    /// each is written as a build that keeps them all writes it.
+    @Test func theStepsAfterThePagesStreamTheirFiles() throws {
+        var files = Self.files
+        files["site.yml"] = "title: T\ntheme: mini\nbaseURL: https://example.com/\nbuildDate: 2026-11-22T12:00:00Z\nsearch: { documents: true }\n"
+        let site = try TemporarySite(files)
+        let built = try SiteBuilder(options: site.options()).run().site
+        let streamed = built.outputs.filter { $0.path.hasPrefix("search/") || $0.path.hasPrefix("api/") || $0.path == Sitemap.path }
+        #expect(streamed.count >= 6, "\(streamed.map(\.path))")
+        for file in streamed {
+            guard case .written = file.contents else {
+                Issue.record("\(file.path) was held in memory to the end")
+                continue
+            }
+        }
+        // The same bytes as a build that holds every file (no new folder: `check`'s way).
+        let held = try SiteBuilder(options: site.options(write: false)).run().site
+        var compared = 0
+        for file in held.outputs where streamed.contains(where: { $0.path == file.path }) {
+            guard case .data(let data) = file.contents else { continue }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: site.output + "/" + file.path)) == data, "\(file.path)")
+            compared += 1
+        }
+        #expect(compared == streamed.count)
+    }
+
     /// More files than the writer holds back at once (512): renderers wait for the disk, and
     /// every file is written.
     @Test func moreFilesThanTheBacklogAreAllWritten() throws {
