@@ -37,9 +37,9 @@ extension Page {
     }
 }
 
-/// The text of a page's body and its word count, shared by the copies of the page. Renderers
-/// read other pages' word counts (a list's reading times) while those pages' own renderers let
-/// their text go: both go through the lock.
+/// The text of a page's body and its word count, shared by the copies of the page. Any copy may
+/// be asked for either on one core while the page's renderer lets the text go on another: both
+/// go through the lock.
 final class BodyText: Sendable {
     enum Content: Sendable {
         case text(String)

@@ -165,7 +165,7 @@ public struct Page: Sendable, Equatable {
     }
     /// Words of the body, for `page.readingTime`; 0 for generated pages. Counted when first
     /// asked (a build that keeps a page's HTML from the last build never needs them), once for
-    /// every copy of the page: its own view data, and each list and feed that shows it.
+    /// every copy of the page, and kept when the build lets the body go.
     public var wordCount: Int { storage.fields.countsBodyWords ? storage.fields.body.wordCount : 0 }
     /// The body is the author's (a parsed page, and the later pages of its list): `wordCount`
     /// counts it.
@@ -262,7 +262,7 @@ public struct Page: Sendable, Equatable {
 
     /// Lets the body's text go from every copy of the page, keeping its word count: a build
     /// that needs it no more (`BuildOptions.keepsPageBodies`) calls this once the page is made.
-    /// Reading the body afterwards is a programming error, and stops the build.
+    /// Reading the body afterwards is a programming error, and stops the program with a message.
     func releaseBody() {
         storage.fields.body.release(countingWords: storage.fields.countsBodyWords, of: storage.fields.sourcePath)
     }

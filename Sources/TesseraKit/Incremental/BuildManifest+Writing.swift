@@ -3,7 +3,8 @@ import Glibc
 #endif
 import Foundation
 
-/// Writing the build record: its text, made on both cores, saved whole under its name.
+/// Writing the build record: its text, written through a small buffer to a temporary name and
+/// renamed to its own.
 extension BuildManifest {
     /// Writes to a temporary file and renames it, so a reader never sees half a manifest.
     /// Writes the record; `pagesText`, when given, is the page records' part as an earlier
@@ -18,36 +19,31 @@ extension BuildManifest {
         for entry in relativeDates {
             out += "relative\t\(entry.date)\t\(entry.locale)\t\(entry.timeZone)\t\(Self.escape(entry.text))\t\(entry.hasTime ? 1 : 0)\n"
         }
-        // The many records go in as bytes (no interpolation, no sorting: a cache file is read
-        // back into dictionaries, in any order), the three parts on both cores.
-        let parts = ParallelMap.map([0, 1, 2]) { part -> [UInt8] in
-            var writer = RecordWriter()
-            switch part {
-            case 0:
-                writer.bytes.reserveCapacity(110 * (inputs.count + inputFolders.count))
-                for (key, record) in inputs { writer.line("input", key, record) }
-                writer.folders("in", inputFolders)
-            case 1:
-                writer.bytes.reserveCapacity(110 * (files.count + outputFolders.count))
-                writer.text("outputs\n")
-                for (key, record) in files { writer.line("file", key, record) }
-                writer.folders("out", outputFolders)
-            default:
-                if let pagesText { return [UInt8](pagesText) }
-                writer.bytes.reserveCapacity(110 * pages.count)
-                writer.text("pages\n")
-                for (url, page) in pages { writer.page(url, page) }
-                writer.text("end\n")
-            }
-            return writer.bytes
-        }
         try Self.makeFolder(of: path)
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputWriter.writeError("cannot save the build cache to", path) }
-        let written = FileTree.write(Array(out.utf8), to: descriptor) && parts.allSatisfy { FileTree.write($0, to: descriptor) }
+        // The many records go in as bytes (no interpolation, no sorting: a cache file is read
+        // back into dictionaries, in any order), through a buffer of 1 MiB: the record of
+        // 100,000 pages is 67 MB, which was made whole at the build's end, its peak of memory.
+        var writer = RecordWriter(descriptor: descriptor)
+        writer.text(out)
+        for (key, record) in inputs { writer.line("input", key, record) }
+        writer.folders("in", inputFolders)
+        writer.text("outputs\n")
+        for (key, record) in files { writer.line("file", key, record) }
+        writer.folders("out", outputFolders)
+        if let pagesText {
+            writer.flush()
+            writer.written = writer.written && pagesText.withUnsafeBytes { FileTree.write($0, to: descriptor) }
+        } else {
+            writer.text("pages\n")
+            for (url, page) in pages { writer.page(url, page) }
+            writer.text("end\n")
+        }
+        writer.flush()
         close(descriptor)
-        guard written, rename(temporary, path) == 0 else {
+        guard writer.written, rename(temporary, path) == 0 else {
             unlink(temporary)
             throw OutputWriter.writeError("cannot save the build cache to", path)
         }
@@ -65,9 +61,24 @@ extension BuildManifest {
     }
 }
 
-/// The lines of a build record, as bytes.
+/// The lines of a build record, as bytes written to `descriptor` a mebibyte at a time.
 private struct RecordWriter {
+    let descriptor: Int32
     var bytes: [UInt8] = []
+    /// False once a write failed.
+    var written = true
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        bytes.reserveCapacity(Self.buffer + 4096)
+    }
+
+    static let buffer = 1 << 20
+
+    mutating func flush() {
+        written = written && bytes.withUnsafeBytes { FileTree.write($0, to: descriptor) }
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     mutating func text(_ value: String) {
         var value = value
@@ -105,7 +116,10 @@ private struct RecordWriter {
     }
 
     mutating func field() { bytes.append(0x09) }
-    mutating func end() { bytes.append(0x0A) }
+    mutating func end() {
+        bytes.append(0x0A)
+        if bytes.count >= Self.buffer { flush() }
+    }
 
     mutating func line(_ kind: String, _ key: String, _ record: BuildManifest.FileRecord) {
         text(kind); field(); escaped(key); field(); decimal(record.size); field(); decimal(record.modified); field()

@@ -338,6 +338,35 @@ import Testing
         #expect(BuildManifest.read(path) == nil)
     }
 
+    /// A record of many pages, several times the writer's buffer of 1 MiB, reads back whole,
+    /// and so does one that takes its pages' part from the last record's text.
+    @Test func aLargeBuildRecordReadsBackAsItWasWritten() throws {
+        var manifest = BuildManifest()
+        manifest.output = "/tmp/out"
+        for number in 0..<12_000 {
+            let name = number % 7 == 0 ? "posts/é \(number)" : "posts/p\(number)"
+            manifest.inputs["content/\(name).md"] = .init(size: number, modified: number * 1_000_003, inode: UInt64(number), digest: UInt64(number) &* 0x9E37_79B9_7F4A_7C15, structure: UInt64(number % 5))
+            for suffix in ["index.html", "index.json"] {
+                manifest.files["\(name)/\(suffix)"] = .init(size: number + 1, modified: number, inode: UInt64(number) << 3, digest: UInt64(number) &* 31, structure: 0)
+            }
+            manifest.pages["/\(name)/"] = .init(source: "content/\(name).md", outputs: ["\(name)/index.html", "\(name)/index.json"], assets: number % 2 == 0 ? ["assets/site.css"] : [], html: true)
+        }
+        let folder = NSTemporaryDirectory() + "manifest-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/build.manifest"
+        try manifest.write(to: path)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size > 3 << 20)
+        #expect(BuildManifest.read(path) == manifest)
+        // The pages' part as the last record wrote it.
+        let text = try #require(FileManager.default.contents(atPath: path))
+        let pagesText = text[try #require(text.range(of: Data("pages\n".utf8))).lowerBound...]
+        let again = folder + "/again.manifest"
+        try manifest.write(to: again, pagesText: Data(pagesText))
+        #expect(FileManager.default.contents(atPath: again) == text)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["again.manifest", "build.manifest"])
+    }
+
     @Test func aDamagedOrForeignCacheIsIgnored() throws {
         let site = try Site(Self.files)
         try site.build()
