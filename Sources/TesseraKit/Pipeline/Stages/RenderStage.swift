@@ -65,10 +65,10 @@ enum RenderStage {
             return SearchDocument.make(
                 view, registry: components, options: search, outputs: outputs, basePath: routed.configuration.basePath, timeZone: routed.configuration.timeZone)
         }
-        // Each page's Markdown goes once the page is made (the build holds only the word count
-        // lists show), unless something reads it later: full-content feeds, the preview's next
-        // edit, or the caller (`keepsPageBodies`). The pages of a paginated list share their
-        // body, and each renders it: theirs stays.
+        // Each page's Markdown goes once the page is made (the page keeps its word count),
+        // unless something reads it later: full-content feeds, the preview's next edit, or the
+        // caller (`keepsPageBodies`). The pages of a paginated list share their body, and each
+        // renders it: theirs stays.
         let releasesBodies = !context.options.keepsPageBodies && !keepViews && !routed.configuration.feeds.fullContent
         // What each page's rendering found is kept until every page is made: equal sets of
         // templates and of assets (most pages') once.
