@@ -34,16 +34,15 @@ extension BuildManifest {
         for (key, record) in files { writer.line("file", key, record) }
         writer.folders("out", outputFolders)
         if let pagesText {
-            writer.flush()
-            writer.written = writer.written && pagesText.withUnsafeBytes { FileTree.write($0, to: descriptor) }
+            writer.file.write(pagesText)
         } else {
             writer.text("pages\n")
             for (url, page) in pages { writer.page(url, page) }
             writer.text("end\n")
         }
-        writer.flush()
+        writer.file.flush()
         close(descriptor)
-        guard writer.written, rename(temporary, path) == 0 else {
+        guard writer.file.written, rename(temporary, path) == 0 else {
             unlink(temporary)
             throw OutputWriter.writeError("cannot save the build cache to", path)
         }
@@ -61,28 +60,17 @@ extension BuildManifest {
     }
 }
 
-/// The lines of a build record, as bytes written to `descriptor` a mebibyte at a time.
+/// The lines of a build record, as bytes written to its file a mebibyte at a time.
 private struct RecordWriter {
-    let descriptor: Int32
-    var bytes: [UInt8] = []
-    /// False once a write failed.
-    var written = true
+    var file: BufferedFile
 
     init(descriptor: Int32) {
-        self.descriptor = descriptor
-        bytes.reserveCapacity(Self.buffer + 4096)
-    }
-
-    static let buffer = 1 << 20
-
-    mutating func flush() {
-        written = written && bytes.withUnsafeBytes { FileTree.write($0, to: descriptor) }
-        bytes.removeAll(keepingCapacity: true)
+        file = BufferedFile(descriptor: descriptor)
     }
 
     mutating func text(_ value: String) {
         var value = value
-        value.withUTF8 { bytes.append(contentsOf: $0) }
+        value.withUTF8 { file.bytes.append(contentsOf: $0) }
     }
 
     /// Most paths need no escape: `escape` gives them back as they are.
@@ -91,7 +79,7 @@ private struct RecordWriter {
     /// Digits through a small buffer on the stack: a record line has five numbers, and tens of
     /// thousands of lines are written after every build.
     mutating func decimal(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { file.bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             var start = 20
@@ -100,7 +88,7 @@ private struct RecordWriter {
                 buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<20]))
+            file.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<20]))
         }
     }
 
@@ -111,14 +99,14 @@ private struct RecordWriter {
                 let digit = UInt8(truncatingIfNeeded: value >> UInt64(4 * (count - 1 - index))) & 0xF
                 buffer[index] = digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "a") &+ digit &- 10
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            file.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
         }
     }
 
-    mutating func field() { bytes.append(0x09) }
+    mutating func field() { file.bytes.append(0x09) }
     mutating func end() {
-        bytes.append(0x0A)
-        if bytes.count >= Self.buffer { flush() }
+        file.bytes.append(0x0A)
+        file.flushIfFull()
     }
 
     mutating func line(_ kind: String, _ key: String, _ record: BuildManifest.FileRecord) {
@@ -134,13 +122,13 @@ private struct RecordWriter {
 
     mutating func list(_ items: [String]) {
         for (index, item) in items.enumerated() {
-            if index > 0 { bytes.append(0x20) }
+            if index > 0 { file.bytes.append(0x20) }
             escaped(item)
         }
     }
 
     mutating func page(_ url: String, _ page: BuildManifest.PageRecord) {
         text("page"); field(); escaped(url); field(); escaped(page.source); field(); list(page.outputs); field(); list(page.assets); field()
-        bytes.append(page.html ? UInt8(ascii: "1") : UInt8(ascii: "0")); end()
+        file.bytes.append(page.html ? UInt8(ascii: "1") : UInt8(ascii: "0")); end()
     }
 }

@@ -21,24 +21,18 @@ enum SearchStore {
         let temporary = path + ".tmp-" + UUID().uuidString
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return }
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 20)
-        var written = true
-        func flush() {
-            written = written && out.withUnsafeBytes { FileTree.write($0, to: descriptor) }
-            out.removeAll(keepingCapacity: true)
-        }
+        var out = BufferedFile(descriptor: descriptor)
         func int(_ value: Int) {
             var value = UInt32(truncatingIfNeeded: value).littleEndian
-            withUnsafeBytes(of: &value) { out += $0 }
+            withUnsafeBytes(of: &value) { out.bytes += $0 }
         }
         func string(_ text: String) {
             let bytes = text.utf8
             int(bytes.count)
-            out += bytes
+            out.bytes += bytes
         }
         func optional(_ text: String?) {
-            if let text { out.append(1); string(text) } else { out.append(0) }
+            if let text { out.bytes.append(1); string(text) } else { out.bytes.append(0) }
         }
         int(Int(magic))
         int(documents.count)
@@ -61,11 +55,11 @@ enum SearchStore {
                 string(term)
                 int(weight)
             }
-            if out.count >= 1 << 20 { flush() }
+            out.flushIfFull()
         }
-        flush()
+        out.flush()
         close(descriptor)
-        if !written || rename(temporary, path) != 0 { unlink(temporary) }
+        if !out.written || rename(temporary, path) != 0 { unlink(temporary) }
     }
 
     /// The store at a path, read on another core from when this is made: `documents` waits for it.
