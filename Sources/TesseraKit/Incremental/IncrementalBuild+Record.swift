@@ -165,7 +165,7 @@ extension IncrementalBuild {
                 digest.combine(MarkdownSummary.source(of: String(decoding: UnsafeRawBufferPointer(rebasing: raw[bodyStart...]), as: UTF8.self)))
             }
             // Other pages link to the body's ids, and its links name theirs.
-            digest.combine(FragmentCheck.structure(ofBody: String(decoding: UnsafeRawBufferPointer(rebasing: raw[bodyStart...]), as: UTF8.self)))
+            FragmentCheck.structure(ofBody: UnsafeBufferPointer(rebasing: bytes[bodyStart...])).withUnsafeBytes { digest.combine($0) }
             return digest.value
         }
     }

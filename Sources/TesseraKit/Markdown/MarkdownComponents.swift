@@ -79,7 +79,7 @@ public enum MarkdownComponents {
                 runs.append(.html(String(decoding: UnsafeBufferPointer(rebasing: bytes[run]), as: UTF8.self)))
             }
             var start = 0
-            while let open = bytes[start...].firstIndex(of: 0x05), let close = bytes[open...].firstIndex(of: 0x06),
+            while let open = ByteSearch.firstIndex(of: 0x05, in: bytes, from: start), let close = ByteSearch.firstIndex(of: 0x06, in: bytes, from: open),
                   let placement = placed(String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)[...]) {
                 add(start..<open)
                 runs.append(.placed(placement))
@@ -107,8 +107,8 @@ public enum MarkdownComponents {
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + bytes.count / 2)
             var start = 0
-            while let open = bytes[start...].firstIndex(of: 0x05), let close = bytes[open...].firstIndex(of: 0x06) {
-                out.append(contentsOf: bytes[start..<open])
+            while let open = ByteSearch.firstIndex(of: 0x05, in: bytes, from: start), let close = ByteSearch.firstIndex(of: 0x06, in: bytes, from: open) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<open]))
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)
                 let replacement = placed(text[...]).map(rendered) ?? ""
                 out.append(contentsOf: replacement.utf8)
@@ -116,7 +116,7 @@ public enum MarkdownComponents {
                 // A component left out takes its line with it.
                 if replacement.isEmpty, start < bytes.count, bytes[start] == 0x0A { start += 1 }
             }
-            out.append(contentsOf: bytes[start...])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
             return String(decoding: out, as: UTF8.self)
         }
     }

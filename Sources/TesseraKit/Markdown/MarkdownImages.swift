@@ -18,8 +18,8 @@ enum MarkdownImages {
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 64)
             var start = 0
-            while let marker = bytes[start...].firstIndex(of: 0x03), let specEnd = bytes[marker...].firstIndex(of: 0x04),
-                  let quote = bytes[specEnd...].firstIndex(of: UInt8(ascii: "\"")),
+            while let marker = ByteSearch.firstIndex(of: 0x03, in: bytes, from: start), let specEnd = ByteSearch.firstIndex(of: 0x04, in: bytes, from: marker),
+                  let quote = ByteSearch.firstIndex(of: UInt8(ascii: "\""), in: bytes, from: specEnd),
                   marker - start >= opening.count, Array(bytes[(marker - opening.count)..<marker]) == opening {
                 out.append(contentsOf: bytes[start..<(marker - opening.count)])
                 let title = bytes[(specEnd + 1)..<quote]

@@ -97,7 +97,7 @@ extension MarkdownRenderer {
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + count * 8)
             var start = 0
-            while let marker = bytes[start...].firstIndex(of: 0x01), let end = bytes[marker...].firstIndex(of: 0x02) {
+            while let marker = ByteSearch.firstIndex(of: 0x01, in: bytes, from: start), let end = ByteSearch.firstIndex(of: 0x02, in: bytes, from: marker) {
                 // The marker is the heading's first child: right after its tag's `>`.
                 let tagEnd = marker > start && bytes[marker - 1] == UInt8(ascii: ">") ? marker - 1 : marker
                 out.append(contentsOf: bytes[start..<tagEnd])

@@ -22,21 +22,21 @@ struct MarkdownHookOutput {
         guard !outputs.isEmpty else { return html }
         var html = html
         return html.withUTF8 { bytes -> String? in
-            guard var open = bytes.firstIndex(of: 0x07) else { return nil }
+            guard var open = ByteSearch.firstIndex(of: 0x07, in: bytes) else { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + outputs.reduce(0) { $0 + $1.utf8.count })
             var start = 0
             while true {
-                guard let close = bytes[open...].firstIndex(of: 0x08) else { break }
-                out.append(contentsOf: bytes[start..<open])
+                guard let close = ByteSearch.firstIndex(of: 0x08, in: bytes, from: open) else { break }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<open]))
                 var index = 0
                 for digit in bytes[(open + 1)..<close] { index = index &* 10 &+ Int(digit &- 0x30) }
                 if outputs.indices.contains(index) { out.append(contentsOf: outputs[index].utf8) }
                 start = close + 1
-                guard let next = bytes[start...].firstIndex(of: 0x07) else { break }
+                guard let next = ByteSearch.firstIndex(of: 0x07, in: bytes, from: start) else { break }
                 open = next
             }
-            out.append(contentsOf: bytes[start...])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
             return String(decoding: out, as: UTF8.self)
         } ?? html
     }

@@ -9,47 +9,49 @@ enum MarkdownText {
         var markdown = markdown
         // Byte by byte: every page's body is counted, and almost all of it is ASCII.
         return markdown.withUTF8 { bytes -> Int in
+            guard let base = bytes.baseAddress else { return 0 }
             var count = 0
-            var inWord = false
+            // 1 inside a word, else 0.
+            var inWord = 0
             var index = 0
             let end = bytes.count
-            let asciiKinds = Self.asciiKinds
-            while index < end {
-                let byte = bytes[index]
-                let value: UInt32
-                if byte < 0x80 {
-                    index += 1
-                    // Without branches on the text: a word starts where a letter or digit
-                    // follows anything else; `'` and `-` ("don't", "well-known") keep the state.
-                    let kind = asciiKinds[Int(byte)]
-                    let next = (kind & 1) | (kind >> 1 & (inWord ? 1 : 0))
-                    count += next & (inWord ? 0 : 1)
-                    inWord = next == 1
-                    continue
+            return Self.asciiKinds.withUnsafeBufferPointer { table -> Int in
+                let kinds = table.baseAddress!
+                while index < end {
+                    let byte = base[index]
+                    if byte < 0x80 {
+                        index += 1
+                        // Without branches on the text: a word starts where a letter or digit
+                        // follows anything else; `'` and `-` ("don't", "well-known") keep the state.
+                        let kind = Int(kinds[Int(byte)])
+                        let next = (kind & 1) | (kind >> 1 & inWord)
+                        count &+= next & (inWord ^ 1)
+                        inWord = next
+                        continue
+                    }
+                    // A scalar of two to four bytes (a String's bytes are valid UTF-8).
+                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                    var value = UInt32(byte) & (0x7F >> length)
+                    for offset in 1..<length where index + offset < end { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
+                    index += length
+                    if (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value) || (0xAC00...0xD7AF).contains(value) {
+                        // CJK: each character is a word.
+                        count += 1
+                        inWord = 0
+                    } else if Unicode.Scalar(value)?.properties.isAlphabetic == true {
+                        count += inWord ^ 1
+                        inWord = 1
+                    } else if value != 0x2019 {
+                        inWord = 0
+                    }
                 }
-                // A scalar of two to four bytes (a String's bytes are valid UTF-8).
-                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                var decoded = UInt32(byte) & (0x7F >> length)
-                for offset in 1..<length where index + offset < end { decoded = decoded << 6 | UInt32(bytes[index + offset] & 0x3F) }
-                value = decoded
-                index += length
-                if (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value) || (0xAC00...0xD7AF).contains(value) {
-                    // CJK: each character is a word.
-                    count += 1
-                    inWord = false
-                } else if Unicode.Scalar(value)?.properties.isAlphabetic == true {
-                    if !inWord { count += 1 }
-                    inWord = true
-                } else if value != 0x2019 {
-                    inWord = false
-                }
+                return count
             }
-            return count
         }
     }
 
     /// Per ASCII byte: 1 for a letter or digit, 2 for `'` and `-`, 0 for the rest.
-    private static let asciiKinds: [Int] = (0..<128).map { byte in
+    private static let asciiKinds: [UInt8] = (0..<128).map { byte in
         (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) ? 1 : byte == 0x27 || byte == 0x2D ? 2 : 0
     }
 

@@ -58,8 +58,10 @@ enum HTMLText {
         var out: [UInt8] = []
         text.withUTF8 { bytes in
             out.reserveCapacity(bytes.count)
-            var start = 0
-            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") && (index == 0 || bytes[index - 1] != UInt8(ascii: "\r")) {
+            var start = 0, from = 0
+            while let index = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: from) {
+                from = index + 1
+                guard index == 0 || bytes[index - 1] != UInt8(ascii: "\r") else { continue }
                 keep(UnsafeBufferPointer(rebasing: bytes[start..<index]), into: &out)
                 start = index + 1
             }

@@ -92,7 +92,7 @@ enum FragmentCheck {
             while let offset = ByteSearch.firstOffset(of: needle, in: raw, from: start) {
                 start = offset + needle.count
                 guard offset > 0, raw[offset - 1] == 0x20 || raw[offset - 1] == 0x0A || raw[offset - 1] == 0x09,
-                      let end = raw[start...].firstIndex(of: UInt8(ascii: "\"")) else { continue }
+                      let end = ByteSearch.firstIndex(of: UInt8(ascii: "\""), in: raw, from: start) else { continue }
                 let value = String(decoding: UnsafeRawBufferPointer(rebasing: raw[start..<end]), as: UTF8.self)
                 ids.append(value.contains("&") ? Self.unescaped(value) : value)
                 start = end + 1
@@ -109,63 +109,69 @@ enum FragmentCheck {
     /// Read as bytes: it runs over every body a first build reads.
     static func structure(ofBody body: String) -> String {
         var body = body
-        return body.withUTF8 { bytes -> String in
-            // Each line's range, without its line break.
-            var lines: [Range<Int>] = []
-            var start = 0
-            while start <= bytes.count {
-                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-                lines.append(start..<end)
-                start = end + 1
-            }
-            var kept: [Range<Int>] = []
-            var paragraphStart = 0
-            let component = Array(MarkdownComponents.info.utf8)
-            for (index, line) in lines.enumerated() {
-                var inner = line.lowerBound
-                while inner < line.upperBound, bytes[inner] == 0x20 || bytes[inner] == 0x3E || bytes[inner] == 0x09 { inner += 1 }
-                if inner == line.upperBound {
-                    paragraphStart = index + 1
-                    continue
-                }
-                let first = bytes[inner]
-                if (first == 0x60 || first == 0x7E), line.upperBound - inner >= 3, bytes[inner + 1] == first, bytes[inner + 2] == first {
-                    var info = inner
-                    while info < line.upperBound, bytes[info] == 0x60 || bytes[info] == 0x7E { info += 1 }
-                    while info < line.upperBound, bytes[info] == 0x20 || bytes[info] == 0x09 { info += 1 }
-                    if line.upperBound - info >= component.count, bytes[info..<(info + component.count)].elementsEqual(component) { return String(decoding: bytes, as: UTF8.self) }
-                }
-                if index > paragraphStart, bytes[inner..<line.upperBound].allSatisfy({ $0 == 0x3D || $0 == 0x2D || $0 == 0x20 }) {
-                    kept.append(contentsOf: lines[paragraphStart...index])
-                    paragraphStart = index + 1
-                    continue
-                }
-                if Self.mayHoldIDs(UnsafeBufferPointer(rebasing: bytes[line])) { kept.append(line) }
-            }
-            var out: [UInt8] = []
-            for (index, line) in kept.enumerated() {
-                if index > 0 { out.append(0x0A) }
-                out.append(contentsOf: bytes[line])
-            }
-            return String(decoding: out, as: UTF8.self)
+        return body.withUTF8 { String(decoding: structure(ofBody: $0), as: UTF8.self) }
+    }
+
+    /// `structure(ofBody:)` of a body's UTF-8 bytes, as bytes: a first build's comparison runs it
+    /// over every file's bytes as read, without making a `String` of each.
+    static func structure(ofBody bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        let count = bytes.count
+        // Each line's range, without its line break.
+        var lines: [Range<Int>] = []
+        lines.reserveCapacity(count / 40 + 1)
+        var start = 0
+        while start <= count {
+            let end = ByteSearch.firstIndex(of: 0x0A, in: bytes, from: start) ?? count
+            lines.append(start..<end)
+            start = end + 1
         }
+        var kept: [Range<Int>] = []
+        var paragraphStart = 0
+        let component = Array(MarkdownComponents.info.utf8)
+        for (index, line) in lines.enumerated() {
+            var inner = line.lowerBound
+            while inner < line.upperBound, bytes[inner] == 0x20 || bytes[inner] == 0x3E || bytes[inner] == 0x09 { inner += 1 }
+            if inner == line.upperBound {
+                paragraphStart = index + 1
+                continue
+            }
+            let first = bytes[inner]
+            if (first == 0x60 || first == 0x7E), line.upperBound - inner >= 3, bytes[inner + 1] == first, bytes[inner + 2] == first {
+                var info = inner
+                while info < line.upperBound, bytes[info] == 0x60 || bytes[info] == 0x7E { info += 1 }
+                while info < line.upperBound, bytes[info] == 0x20 || bytes[info] == 0x09 { info += 1 }
+                if line.upperBound - info >= component.count, bytes[info..<(info + component.count)].elementsEqual(component) { return Array(bytes) }
+            }
+            if index > paragraphStart, first == 0x3D || first == 0x2D, bytes[inner..<line.upperBound].allSatisfy({ $0 == 0x3D || $0 == 0x2D || $0 == 0x20 }) {
+                kept.append(contentsOf: lines[paragraphStart...index])
+                paragraphStart = index + 1
+                continue
+            }
+            if Self.mayHoldIDs(UnsafeBufferPointer(rebasing: bytes[line])) { kept.append(line) }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(kept.reduce(kept.count) { $0 + $1.count })
+        for (index, line) in kept.enumerated() {
+            if index > 0 { out.append(0x0A) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line]))
+        }
+        return out
     }
 
     /// Whether a line holds `#`, `[^`, `[!`, `![` or `id=`. Read as bytes (Foundation's
     /// `contains` took a third of a first build's reading of 2,000 posts).
-    static func mayHoldIDs(_ line: some Sequence<UInt8>) -> Bool {
-        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
-        for byte in line {
-            switch byte {
+    static func mayHoldIDs(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = line.count
+        var index = 0
+        while index < count {
+            switch line[index] {
             case UInt8(ascii: "#"): return true
-            case UInt8(ascii: "^") where previous == UInt8(ascii: "["): return true
-            case UInt8(ascii: "!") where previous == UInt8(ascii: "["): return true
-            case UInt8(ascii: "[") where previous == UInt8(ascii: "!"): return true
-            case UInt8(ascii: "=") where previous == UInt8(ascii: "d") && beforePrevious == UInt8(ascii: "i"): return true
+            case UInt8(ascii: "["): if index + 1 < count, line[index + 1] == UInt8(ascii: "^") || line[index + 1] == UInt8(ascii: "!") { return true }
+            case UInt8(ascii: "!"): if index + 1 < count, line[index + 1] == UInt8(ascii: "[") { return true }
+            case UInt8(ascii: "="): if index >= 2, line[index - 1] == UInt8(ascii: "d"), line[index - 2] == UInt8(ascii: "i") { return true }
             default: break
             }
-            beforePrevious = previous
-            previous = byte
+            index += 1
         }
         return false
     }

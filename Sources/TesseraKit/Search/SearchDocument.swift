@@ -116,15 +116,27 @@ struct SearchDocument: Sendable, Equatable, Codable {
 
     /// The words of HTML, without its tags and the markers of placed components and code.
     static func text(ofHTML html: String) -> String {
-        let text = HTMLText.plain(html)
-        // `\u{5}c0\u{6}`: where code or a component is placed (`MarkdownComponents`).
-        guard text.utf8.contains(5) else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var inMarker = false
-        for byte in text.utf8 {
-            if byte == 5 { inMarker = true } else if inMarker { if byte == 6 { inMarker = false; bytes.append(32) } } else { bytes.append(byte) }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        var text = HTMLText.plain(html)
+        // `\u{5}c0\u{6}`: where code or a component is placed (`MarkdownComponents`); each
+        // becomes a space. Found with `memchr`: most pages have none.
+        return text.withUTF8 { bytes -> String? in
+            guard var marker = ByteSearch.firstIndex(of: 5, in: bytes) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var index = 0
+            while true {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<marker]))
+                // An unclosed marker runs to the end, as it always did.
+                guard let close = ByteSearch.firstIndex(of: 6, in: bytes, from: marker) else { break }
+                out.append(32)
+                index = close + 1
+                guard let next = ByteSearch.firstIndex(of: 5, in: bytes, from: index) else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...]))
+                    break
+                }
+                marker = next
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
     }
 }

@@ -19,6 +19,20 @@ enum ByteSearch {
         return nil
     }
 
+    /// Where `byte` first occurs in `bytes` at or after `start` (`memchr`: the marker scans run
+    /// over every page's HTML, and a generic `firstIndex(of:)` reads a byte at a time).
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress, let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+
+    /// `firstIndex(of:in:from:)` in raw bytes.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in raw: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+        firstIndex(of: byte, in: raw.bindMemory(to: UInt8.self), from: start)
+    }
+
     /// Whether `needle` occurs in `text`'s UTF-8.
     static func contains(_ needle: StaticString, in text: String) -> Bool {
         var text = text

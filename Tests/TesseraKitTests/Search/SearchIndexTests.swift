@@ -122,6 +122,27 @@ import Testing
         }
     }
 
+    /// The text of a page's HTML drops the markers where code or a component is placed (each a
+    /// space), found with `memchr`, as the byte-by-byte reading it replaced did, over generated
+    /// HTML: markers open and closed, nested, unclosed, beside tags and multi-byte text.
+    @Test func placementMarkersLeaveASpaceAsTheByteReadingDid() {
+        func reference(_ text: String) -> String {
+            guard text.utf8.contains(5) else { return text }
+            var bytes: [UInt8] = []
+            var inMarker = false
+            for byte in text.utf8 {
+                if byte == 5 { inMarker = true } else if inMarker { if byte == 6 { inMarker = false; bytes.append(32) } } else { bytes.append(byte) }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let pieces = ["\u{5}c0\u{6}", "\u{5}", "\u{6}", "\u{5}x12\u{6}", "<p>", "</p>", "word", " ", "é", "🎉", "<code>a</code>", "&amp;", "\n"]
+        var generator = SeededGenerator(seed: 31)
+        for round in 0..<3_000 {
+            let html = (0..<Int(generator.next() % 16)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            #expect(SearchDocument.text(ofHTML: html) == reference(HTMLText.plain(html)), "round \(round): \(html.debugDescription)")
+        }
+    }
+
     /// The browser's analyzer gives every text the build's terms: random texts of each
     /// language's letters, accents, apostrophes, Arabic marks, Greek and CJK.
     @Test(.enabled(if: Tools.available("node"), "node is not on PATH"))
