@@ -10,17 +10,18 @@ enum MarkdownText {
         // Byte by byte: every page's body is counted, and almost all of it is ASCII.
         return markdown.withUTF8 { bytes -> Int in
             guard let base = bytes.baseAddress else { return 0 }
-            var count = 0
-            // 1 inside a word, else 0.
-            var inWord = 0
-            var index = 0
             let end = bytes.count
             return Self.asciiKinds.withUnsafeBufferPointer { table -> Int in
+                // Local to this closure, so that they stay in registers.
                 let kinds = table.baseAddress!
+                var count = 0
+                // 1 inside a word, else 0.
+                var inWord = 0
+                var index = 0
                 while index < end {
                     let byte = base[index]
                     if byte < 0x80 {
-                        index += 1
+                        index &+= 1
                         // Without branches on the text: a word starts where a letter or digit
                         // follows anything else; `'` and `-` ("don't", "well-known") keep the state.
                         let kind = Int(kinds[Int(byte)])

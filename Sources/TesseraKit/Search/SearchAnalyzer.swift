@@ -335,28 +335,33 @@ enum ASCIIWords {
     static func forEach(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 == UInt8(ascii: "_") }) else { return false }
             guard let lower = lowered(bytes) else { return false }
             return lower.withUnsafeBufferPointer { read($0, body) }
         }
     }
 
     /// The text in lower case, smart punctuation as one byte each (`’` as `'`, the others as a
-    /// space); nil for a text this does not read.
+    /// space); nil for a text this does not read (one with `_` among them).
     private static func lowered(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         @inline(__always) func alphanumeric(_ byte: UInt8) -> Bool {
             (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
         }
-        var copy = [UInt8](repeating: 0, count: bytes.count)
-        var count = 0
-        let ok = copy.withUnsafeMutableBufferPointer { out -> Bool in
+        var ok = true
+        // Written once, without zeroing it first: every page's text goes through here.
+        let copy = [UInt8](unsafeUninitializedCapacity: bytes.count) { out, written in
+            var count = 0
+            defer { written = count }
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte < 0x80 {
-                    out[count] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
-                    count += 1
-                    index += 1
+                    guard byte != UInt8(ascii: "_") else {
+                        ok = false
+                        return
+                    }
+                    out[count] = byte &+ (byte &- 0x41 < 26 ? 32 : 0)
+                    count &+= 1
+                    index &+= 1
                     continue
                 }
                 // Two-byte: no-break space, « and ».
@@ -367,47 +372,55 @@ enum ASCIIWords {
                     continue
                 }
                 // Three-byte, U+2013 to U+2026: – — ‘ ’ “ ” …
-                guard byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 else { return false }
+                guard byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 else {
+                    ok = false
+                    return
+                }
                 switch bytes[index + 2] {
                 case 0x93, 0x94, 0x9C, 0x9D, 0xA6: out[count] = 0x20
                 case 0x99: out[count] = UInt8(ascii: "'")
                 case 0x98:
                     let before = index > 0 ? bytes[index - 1] : 0, after = index + 3 < bytes.count ? bytes[index + 3] : 0
-                    guard !(alphanumeric(before) && alphanumeric(after)) else { return false }
+                    guard !(alphanumeric(before) && alphanumeric(after)) else {
+                        ok = false
+                        return
+                    }
                     out[count] = 0x20
-                default: return false
+                default:
+                    ok = false
+                    return
                 }
                 count += 1
                 index += 3
             }
-            return true
         }
-        guard ok else { return nil }
-        copy.removeLast(copy.count - count)
-        return copy
+        return ok ? copy : nil
     }
 
+    /// Per lower-case ASCII byte: 1 for a letter, 2 for a digit, 0 for the rest.
+    private static let classes: [UInt8] = (0..<256).map { byte in (0x61...0x7A).contains(byte) ? 1 : (0x30...0x39).contains(byte) ? 2 : 0 }
+
     private static func read(_ lower: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        do {
-            @inline(__always) func letter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
-            @inline(__always) func digit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        classes.withUnsafeBufferPointer { table in
+            let kind = table.baseAddress!
             let count = lower.count
             var index = 0
             while index < count {
-                guard letter(lower[index]) || digit(lower[index]) else { index += 1; continue }
+                guard kind[Int(lower[index])] != 0 else { index &+= 1; continue }
                 let start = index
                 while true {
-                    while index < count, letter(lower[index]) || digit(lower[index]) { index += 1 }
+                    while index < count, kind[Int(lower[index])] != 0 { index &+= 1 }
                     guard index + 1 < count else { break }
-                    let before = lower[index - 1], joiner = lower[index], after = lower[index + 1]
+                    // The byte before is a letter (1) or a digit (2).
+                    let before = kind[Int(lower[index - 1])], joiner = lower[index], after = kind[Int(lower[index + 1])]
                     let joins: Bool
                     switch joiner {
-                    case UInt8(ascii: "'"), UInt8(ascii: "."): joins = (letter(before) && letter(after)) || (digit(before) && digit(after))
-                    case UInt8(ascii: ","), UInt8(ascii: ";"): joins = digit(before) && digit(after)
+                    case UInt8(ascii: "'"), UInt8(ascii: "."): joins = after == before
+                    case UInt8(ascii: ","), UInt8(ascii: ";"): joins = before == 2 && after == 2
                     default: joins = false
                     }
                     guard joins else { break }
-                    index += 1
+                    index &+= 1
                 }
                 body(UnsafeBufferPointer(rebasing: lower[start..<index]))
             }
