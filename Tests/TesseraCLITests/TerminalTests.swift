@@ -19,6 +19,9 @@ import Glibc
         var env = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         env.removeValue(forKey: "NO_COLOR")
         env.removeValue(forKey: "FORCE_COLOR")
+        // A build slower than a second (a loaded machine) draws its progress line, whose line
+        // clearing is no colour: these tests are about colour, and show it only when asked.
+        env["TESSERA_PROGRESS_DELAY"] = "3600"
         process.environment = env.merging(environment) { _, new in new }
         let out = Pipe()
         process.standardOutput = out
