@@ -63,6 +63,31 @@ import Testing
         #expect(compared == streamed.count)
     }
 
+    /// Files wait for the output's thread in batches (it is woken once for many): whatever is
+    /// still waiting when the pages are done is written by `finish`, each file once, with its
+    /// record; and goes with the folder on `abandon`, leaving the output as it was.
+    @Test func filesWaitingForTheWriterAreWrittenByFinishOrGoWithAbandon() throws {
+        let site = try TemporarySite(Self.files)
+        let writer = OutputWriter(outputDirectory: site.output, siteDirectory: site.root)
+        for count in [1, 31, 32, 33, 70, 600] {
+            let staged = try StagedOutput(writer: writer, recording: true)
+            let added = (0..<count).map { staged.add(OutputFile(path: "f\($0)/index.html", contents: .data(Data("page \($0) of \(count)".utf8)))) }
+            let records = try staged.finish(added)
+            #expect(records.count == count, "\(count) files")
+            for index in [0, count / 2, count - 1] {
+                #expect(try site.read("f\(index)/index.html") == "page \(index) of \(count)")
+            }
+            let written = FileManager.default.subpaths(atPath: site.output)!.filter { $0.hasSuffix(".html") }
+            #expect(written.count == count)
+        }
+        let staged = try StagedOutput(writer: writer, recording: false)
+        for index in 0..<5 { staged.add(OutputFile(path: "g\(index).html", contents: .data(Data("g".utf8)))) }
+        staged.abandon()
+        #expect(try Self.leftovers(beside: site).isEmpty)
+        #expect(try site.read("f599/index.html") == "page 599 of 600")
+        #expect(!FileManager.default.fileExists(atPath: site.output + "/g0.html"))
+    }
+
     /// More files than the writer holds back at once (512): renderers wait for the disk, and
     /// every file is written.
     @Test func moreFilesThanTheBacklogAreAllWritten() throws {
