@@ -331,7 +331,13 @@ enum FastYAML {
     static func plainScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inFlow: Bool, at location: SourceLocation) -> ContentNode? {
         let first = bytes[range.lowerBound]
         // Indicators that start something other than a plain scalar; `-` does only before a space.
-        if "?:,[]{}#&*!|>'\"%@`".utf8.contains(first) { return nil }
+        switch first {
+        case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "'"),
+             UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
+            return nil
+        default: break
+        }
         if first == UInt8(ascii: "-"), range.count == 1 || bytes[range.lowerBound + 1] == 0x20 { return nil }
         var previous: UInt8 = 0
         for index in range {

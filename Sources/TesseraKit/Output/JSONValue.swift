@@ -73,7 +73,7 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
             out.append(UInt8(ascii: "{"))
             // Sorted by UTF-8 bytes: the same order on every platform. The members are sorted with
             // their values, so no key is hashed again to find its value (1% of a feed build).
-            for (index, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
+            for (index, member) in members.sorted(by: { Self.utf8Precedes($0.key, $1.key) }).enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 Self.quote(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
@@ -84,6 +84,22 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s: `a.utf8.lexicographicallyPrecedes(b.utf8)`,
+    /// by `memcmp` (every object's keys are sorted; byte by byte they were 1% of a feed build).
+    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        let compared = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                let common = min(x.count, y.count)
+                if common > 0 {
+                    let order = memcmp(x.baseAddress!, y.baseAddress!, common)
+                    if order != 0 { return order < 0 }
+                }
+                return x.count < y.count
+            }
+        }
+        return (compared ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
 
     private static func append(_ text: String, to out: inout [UInt8]) {
         var text = text

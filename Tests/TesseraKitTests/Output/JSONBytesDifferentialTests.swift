@@ -25,6 +25,22 @@ import Testing
         (0..<Int.random(in: 0...24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
     }
 
+    /// Object keys are sorted by `memcmp` of their UTF-8: the order of the byte-by-byte
+    /// `lexicographicallyPrecedes` it replaced, on generated keys (prefixes of each other, equal,
+    /// empty, small and long, non-ASCII, a string sliced from another).
+    @Test func keysSortAsTheirUTF8BytesDid() {
+        var random = SeededGenerator(seed: Self.seed &+ 3)
+        let keyPieces = ["", "a", "b", "id", "ids", "Id", "_", "é", "e\u{301}", "日本", "👩‍💻", "\u{7F}", "\u{80}", "z", "title", String(repeating: "k", count: 20)]
+        for _ in 0..<Self.count {
+            let a = (0..<Int.random(in: 0...3, using: &random)).map { _ in keyPieces.randomElement(using: &random)! }.joined()
+            var b = (0..<Int.random(in: 0...3, using: &random)).map { _ in keyPieces.randomElement(using: &random)! }.joined()
+            if Bool.random(using: &random) { b = String(("x" + b + "y").dropFirst().dropLast()) }
+            #expect(JSONValue.utf8Precedes(a, b) == a.utf8.lexicographicallyPrecedes(b.utf8), "\(a.debugDescription) \(b.debugDescription)")
+        }
+        let members = ["b": JSONValue.int(1), "a": .int(2), "ab": .int(3), "é": .int(4), "": .int(5)]
+        #expect(String(decoding: JSONValue.object(members).bytes, as: UTF8.self).trimmingCharacters(in: .newlines) == #"{"":5,"a":2,"ab":3,"b":1,"é":4}"#)
+    }
+
     @Test func plainTextOfHTMLIsTheCharacterVersions() {
         var random = SeededGenerator(seed: Self.seed)
         var failures: [String] = []
