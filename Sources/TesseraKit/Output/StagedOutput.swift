@@ -95,14 +95,17 @@ final class StagedOutput: @unchecked Sendable {
     /// Writes the files waiting, in the order handed over, until none is left (on `queue`).
     private func drain() {
         while true {
-            let batch = streamed.withLock { state -> [OutputFile] in
+            var batch = streamed.withLock { state -> [OutputFile] in
                 if state.pending.isEmpty { state.draining = false }
                 var batch: [OutputFile] = []
                 swap(&batch, &state.pending)
                 return batch
             }
             if batch.isEmpty { return }
-            for file in batch {
+            // Each file's bytes go as it is written (taken from the end of the reversed batch):
+            // the batch may hold the whole backlog.
+            batch.reverse()
+            while let file = batch.popLast() {
                 defer { backlog.signal() }
                 do {
                     try makeFolders(of: file.path)

@@ -122,6 +122,28 @@ import Testing
         }
     }
 
+    /// A page's terms are packed (their bytes one after another): they read back as given, in
+    /// the terms' order, whatever the script or length, and encode as the two arrays they were.
+    @Test func packedTermsReadBackAsGivenAndEncodeAsBefore() throws {
+        var generator = SeededGenerator(seed: 37)
+        let pieces = ["a", "swift", "é", "東京", "👩‍💻", "straße", "x", String(repeating: "long", count: 10), "ﬁ", "1"]
+        for round in 0..<500 {
+            var given: [String: Int] = [:]
+            for _ in 0..<Int(generator.next() % 40) {
+                let term = (0...Int(generator.next() % 3)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+                given[term] = Int(generator.next() % 300) | (generator.next() % 4 == 0 ? SearchDocument.Weight.inTitle : 0)
+            }
+            let terms = SearchDocument.SearchTerms(given)
+            #expect(terms.dictionary == given && terms.count == given.count, "round \(round)")
+            #expect(terms.terms == given.keys.sorted() && terms.weights == given.keys.sorted().map { given[$0]! }, "round \(round)")
+            #expect(Array(terms).map(\.0) == terms.terms)
+            let json = try JSONEncoder().encode(terms)
+            let object = try JSONSerialization.jsonObject(with: json) as? [String: Any]
+            #expect(object?["terms"] as? [String] == terms.terms && object?["weights"] as? [Int] == terms.weights)
+            #expect(try JSONDecoder().decode(SearchDocument.SearchTerms.self, from: json) == terms)
+        }
+    }
+
     /// The text of a page's HTML drops the markers where code or a component is placed (each a
     /// space), found with `memchr`, as the byte-by-byte reading it replaced did, over generated
     /// HTML: markers open and closed, nested, unclosed, beside tags and multi-byte text.
