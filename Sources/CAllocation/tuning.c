@@ -49,6 +49,20 @@ void tessera_allocator_images(int starting) {
 #endif
 }
 
+int tessera_return_free_memory(unsigned long at_least) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    // The heaps keep what is freed (a top pad of 64 MiB, trimmed only past 256 MiB): fast while
+    // a build allocates, but what a finished step freed then stays in the process's memory.
+    // malloc_trim gives back every whole free page, in every heap, not only at the top.
+    struct mallinfo2 info = mallinfo2();
+    if (info.fordblks < at_least) return 0;
+    return malloc_trim(0);
+#else
+    (void)at_least;
+    return 0;
+#endif
+}
+
 unsigned long tessera_heap_bytes_in_use(void) {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
     struct mallinfo2 info = mallinfo2();

@@ -1,3 +1,4 @@
+import CAllocation
 import Foundation
 
 /// The rendering stage: each page's view data through its layout and shells into HTML bytes, and
@@ -101,7 +102,7 @@ enum RenderStage {
             if releasesBodies, view.page.pagination == nil { view.page.releaseBody() }
             return rendered
         }
-        let results: [RenderedPage?]
+        var results: [RenderedPage?]
         if let deferred {
             // A build that lexes every page's code ahead renders the pages without code first:
             // until the workers have started and compiled their grammars' queries (0.3 s for
@@ -146,6 +147,13 @@ enum RenderStage {
             usedAssets.formUnion(result.assets.keys)
             if recordsAssets { site.pageAssets[page.url] = Array(result.assets.keys) }
         }
+        // What each page left is in `site` now. Rendering freed far more than the steps after
+        // it hold (each page's Markdown, views and HTML); given back, those steps do not sit on
+        // top of it: 100,000 tagged posts held 1.1–1.3 GB through rendering, and peaked above
+        // 1.5 GiB in the steps after it. Only when a quarter of a gigabyte is free: a smaller
+        // build would pay for its pages being faulted in again.
+        results = []
+        _ = tessera_return_free_memory(256 << 20)
         // The images the pages show, once every one is made.
         if let images = routed.configured.images {
             progress?.begin(step: "make images")
