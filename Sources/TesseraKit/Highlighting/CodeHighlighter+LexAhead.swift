@@ -2,14 +2,14 @@ import Foundation
 
 extension CodeHighlighter {
     /// Lexes the fenced blocks of `texts` (read as plainly fenced lines) that the cache lacks,
-    /// on every worker, while the build loads, maps and renders: a renderer then finds its
-    /// blocks answered. Asked one page at a time by the renderers, the workers waited for them
+    /// on one worker or more (`feedAhead`), while the build loads, maps and renders: a renderer
+    /// then finds its blocks answered. Asked one page at a time by the renderers, the workers waited for them
     /// half the time (a highlighted build of 10,000 posts kept two cores 60% busy). A block read
     /// otherwise than the renderer reads it is lexed for nothing, and never kept in the cache
     /// of a complete build.
     func lexAhead(_ texts: [String]) {
         lock.withLock { lexesAhead = true }
-        DispatchQueue.global().async { [self] in
+        Self.onOwnThread { [self] in
             // A site without code starts no Python, not even to know the engine.
             let fenced = texts.flatMap(Self.fencedBlocks)
             guard !fenced.isEmpty, resolve().engine != nil else { return }
@@ -20,14 +20,36 @@ extension CodeHighlighter {
                 return (key, block.language, block.code)
             }
             guard !blocks.isEmpty else { return }
-            lock.withLock { ahead = blocks.reversed() }
-            // One feeder per worker the pool may start; each waits on its worker's pipe. None
-            // runs here: this closure holds every page's Markdown, which the build lets go as
-            // pages are made, and lexing can last as long as rendering.
-            for _ in 0..<min(pool.limit, blocks.count) {
-                DispatchQueue.global().async { [self] in feedAhead() }
+            lock.withLock {
+                ahead = blocks.reversed()
+                queued = Set(blocks.map(\.key))
+                queuedBytes = blocks.reduce(0) { $0 + PygmentsWorker.requestBytes(language: $1.language, code: $1.code) }
             }
+            // One feeder, waiting on its worker's pipe; another starts when the blocks left would
+            // keep one busy long enough to pay for a second worker (`feedAhead`). None runs
+            // here: this closure holds every page's Markdown, which the build lets go as pages
+            // are made, and lexing can last as long as rendering.
+            startFeeder()
         }
+    }
+
+    /// Starts a thread lexing blocks ahead, unless every worker the pool may start has one.
+    private func startFeeder() {
+        guard lock.withLock({ () -> Bool in
+            guard feeders < pool.limit else { return false }
+            feeders += 1
+            return true
+        }) else { return }
+        Self.onOwnThread { [self] in feedAhead() }
+    }
+
+    /// Runs `body` on a thread of its own. Not on Dispatch's threads: the renderers hold them
+    /// (`concurrentPerform`), so work sent there started only once renderers waited for its
+    /// blocks and Dispatch noticed, after up to a second with every core idle.
+    private static func onOwnThread(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.name = "tessera-lex-ahead"
+        thread.start()
     }
 
     /// The order to render `texts` in: while blocks are lexed ahead, those without three
@@ -44,20 +66,65 @@ extension CodeHighlighter {
         return texts.indices.filter { !hasCode[$0] } + texts.indices.filter { hasCode[$0] }
     }
 
-    /// Lexes the blocks in `ahead` that no thread has lexed or is lexing, until none is left or
-    /// the engine is gone.
+    /// The most blocks lexed ahead in one request: a renderer waiting for one of them waits
+    /// for them all.
+    static let aheadBatch = 32
+
+    /// Lexes the blocks in `ahead` that no thread has lexed or is lexing, a batch at a time
+    /// (`PygmentsWorker.tokens(of:)`), until none is left or the engine is gone.
+    ///
+    /// A worker costs a tenth of a second of CPU to start, and each tree-sitter grammar it
+    /// loads more (0.4 s for Swift's highlight query), on the cores the renderers use: the
+    /// blocks of 10,000 posts with a three-line block each keep one worker busy for less than
+    /// that. So a second feeder, and its worker, starts only when the blocks left would take
+    /// this one more than `secondWorkerSeconds`, at the rate of its batches after its first
+    /// (which paid for starting).
     private func feedAhead() {
-        while let block = lock.withLock({ () -> Block? in
-            while let next = ahead.popLast() {
-                if made[next.key] == nil, !inFlight.contains(next.key) {
-                    inFlight.insert(next.key)
-                    return next
-                }
+        defer {
+            lock.withLock {
+                feeders -= 1
+                lock.broadcast()
             }
-            return nil
-        }) {
-            if case .unavailable = lex(block.key, language: block.language, code: block.code) { return }
         }
+        var batches = 0
+        while true {
+            let (batch, bytes) = lock.withLock { takeBatch() }
+            guard !batch.isEmpty else { return }
+            let started = ContinuousClock.now
+            for lexed in lex(batch) {
+                if case .unavailable = lexed { return }
+            }
+            batches += 1
+            guard batches > 1 else { continue }
+            let seconds = (ContinuousClock.now - started) / .seconds(1)
+            let left = lock.withLock { queuedBytes }
+            if Double(left) * seconds / Double(max(bytes, 1)) > Self.secondWorkerSeconds { startFeeder() }
+        }
+    }
+
+    /// How long the blocks left must keep one worker busy for a second to start.
+    static let secondWorkerSeconds = 1.0
+
+    /// The next blocks of `ahead` that no thread has lexed or is lexing, now in `inFlight`:
+    /// up to `aheadBatch` of them and `PygmentsWorker.batchBytes` of requests, or one larger
+    /// block; and the size of their requests. Called with `lock` held.
+    private func takeBatch() -> (blocks: [Block], bytes: Int) {
+        var batch: [Block] = []
+        var bytes = 0
+        while let next = ahead.last {
+            guard made[next.key] == nil, !inFlight.contains(next.key) else {
+                ahead.removeLast()
+                continue
+            }
+            let size = PygmentsWorker.requestBytes(language: next.language, code: next.code)
+            if !batch.isEmpty, batch.count == Self.aheadBatch || bytes + size > PygmentsWorker.batchBytes { break }
+            ahead.removeLast()
+            if queued.remove(next.key) != nil { queuedBytes -= size }
+            inFlight.insert(next.key)
+            batch.append(next)
+            bytes += size
+        }
+        return (batch, bytes)
     }
 
     /// Whether the cache has an answer for `key` (without marking it used).

@@ -128,7 +128,7 @@ public final class CodeHighlighter: @unchecked Sendable {
         let state = resolve()
         guard let engine = state.engine else { return .unavailable }
         let key = CacheKey(language: language, code: code)
-        if let answer = cached(key) ?? lock.withLock({ answerOnceLexed(key) }) {
+        if let answer = cached(key) ?? lock.withLock({ answerOnceLexed((key, language, code)) }) {
             return outcome(of: answer, language: language, engine: engine)
         }
         switch lex(key, language: language, code: code) {
@@ -138,13 +138,24 @@ public final class CodeHighlighter: @unchecked Sendable {
         }
     }
 
-    /// The answer to `key` once no other thread lexes it (nil: this thread is to lex it, and
-    /// others now wait for it). Called with `lock` held.
-    private func answerOnceLexed(_ key: CacheKey) -> HighlightAnswer? {
-        while inFlight.contains(key) { lock.wait() }
-        if let bytes = made[key] { return HighlightAnswer(decoding: bytes) }
-        inFlight.insert(key)
-        return nil
+    /// The answer to `block` once no other thread lexes it (nil: this thread is to lex it, and
+    /// others now wait for it). A block still waiting to be lexed ahead goes next, and this
+    /// thread waits for it rather than start a worker of its own. Called with `lock` held.
+    private func answerOnceLexed(_ block: Block) -> HighlightAnswer? {
+        var hurried = false
+        while true {
+            if let bytes = made[block.key] { return HighlightAnswer(decoding: bytes) }
+            if inFlight.contains(block.key) {
+                lock.wait()
+            } else if feeders > 0, queued.contains(block.key) {
+                if !hurried { ahead.append(block) }
+                hurried = true
+                lock.wait()
+            } else {
+                inFlight.insert(block.key)
+                return nil
+            }
+        }
     }
 
     enum Lexed {
@@ -156,33 +167,52 @@ public final class CodeHighlighter: @unchecked Sendable {
     /// Lexes `key` (which this thread put in `inFlight`) with a worker, keeps the answer in
     /// `made`, and wakes the threads waiting for it.
     func lex(_ key: CacheKey, language: String, code: String) -> Lexed {
-        defer { lock.withLock { inFlight.remove(key); lock.broadcast() } }
-        let reply: PygmentsWorker.Answer
+        lex([(key, language, code)])[0]
+    }
+
+    /// Lexes `blocks` (which this thread put in `inFlight`) with one worker, in one request
+    /// (`PygmentsWorker.tokens(of:)`), keeps their answers in `made`, and wakes the threads
+    /// waiting for them.
+    func lex(_ blocks: [Block]) -> [Lexed] {
+        defer {
+            lock.withLock {
+                for block in blocks { inFlight.remove(block.key) }
+                lock.broadcast()
+            }
+        }
+        let asked = blocks.map { (language: $0.language, code: $0.code) }
+        let replies: [PygmentsWorker.Answer]
         do {
             do {
-                reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
+                replies = try pool.withWorker { try $0.tokens(of: asked) }
             } catch is PygmentsWorker.Malformed {
-                // That worker is gone; another lexes the block.
-                reply = try pool.withWorker { try $0.tokens(language: language, code: code) }
+                // That worker is gone; another lexes the blocks.
+                replies = try pool.withWorker { try $0.tokens(of: asked) }
             }
         } catch is PygmentsWorker.Malformed {
-            return .failed("the worker's answer did not follow the protocol")
+            return blocks.map { _ in .failed("the worker's answer did not follow the protocol") }
         } catch {
             // The stamp said Pygments was there; it is not (or its worker died): plain from here on.
             lock.withLock { known = Known(engine: nil, reason: "\(error)") }
-            return .unavailable
+            return blocks.map { _ in .unavailable }
         }
-        let answer: HighlightAnswer
-        switch reply {
-        case .failed(let message): return .failed(message)
-        case .unknownLanguage: answer = .unknownLanguage
-        case .code(let code): answer = .code(code)
+        let results = replies.map { reply -> (lexed: Lexed, kept: [UInt8]?) in
+            switch reply {
+            case .failed(let message): return (.failed(message), nil)
+            case .unknownLanguage: return (.answer(.unknownLanguage), HighlightAnswer.unknownLanguage.encoded)
+            case .code(let code):
+                let answer = HighlightAnswer.code(code)
+                return (.answer(answer), answer.encoded)
+            }
         }
         lock.withLock {
-            made[key] = answer.encoded
-            lexed += 1
+            for (block, result) in zip(blocks, results) {
+                guard let kept = result.kept else { continue }
+                made[block.key] = kept
+                lexed += 1
+            }
         }
-        return .answer(answer)
+        return results.map(\.lexed)
     }
 
     private func outcome(of answer: HighlightAnswer, language: String, engine: Engine) -> Outcome {
@@ -204,6 +234,12 @@ public final class CodeHighlighter: @unchecked Sendable {
     typealias Block = (key: CacheKey, language: String, code: String)
     /// Blocks waiting to be lexed ahead of the renderers (`lexAhead`), the next last.
     var ahead: [Block] = []
+    /// The keys of the blocks in `ahead` that no thread has taken yet, and the size of their
+    /// requests (`PygmentsWorker.requestBytes`).
+    var queued: Set<CacheKey> = []
+    var queuedBytes = 0
+    /// Threads lexing blocks ahead (`feedAhead`).
+    var feeders = 0
     /// Whether this build's blocks are lexed ahead (`lexAhead` was asked).
     var lexesAhead = false
     private var used: Set<CacheKey> = []
@@ -226,6 +262,9 @@ public final class CodeHighlighter: @unchecked Sendable {
             // Blocks still waiting to be lexed ahead were never asked for (read otherwise than
             // the renderer read them): nobody needs them now.
             ahead = []
+            queued = []
+            queuedBytes = 0
+            lock.broadcast()
             guard let cacheFolder, let identity = known?.identity, known?.engine != nil else { return }
             if stored == nil { stored = HighlightCache(folder: cacheFolder, identity: identity) }
             stored?.save(made: made, used: used, complete: complete)

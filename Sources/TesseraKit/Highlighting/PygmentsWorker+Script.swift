@@ -341,7 +341,10 @@ def main():
             line = stdin.readline()
             if not line:
                 return
-            language, _, size = line.decode().rstrip("\n").partition(" ")
+            # `<language> <size>`, and ` +` when more requests follow at once: their answers are
+            # written together, when the last is (one write, not one a block).
+            language, size, *more = line.decode().split(" ")
+            more = more == ["+\n"]
             code = stdin.read(int(size)).decode("utf-8")
             # Types numbered for this block: numbered again by the next if it is not answered.
             fresh = []
@@ -357,7 +360,8 @@ def main():
                     lexers[language] = lexer
                 if lexer is None:
                     out.write(b"?\n")
-                    out.flush()
+                    if not more:
+                        out.flush()
                     continue
                 # The lexer's own tokens (`get_tokens` would first normalize line breaks and a
                 # byte-order mark away: the lengths would no longer be the code's).
@@ -392,7 +396,8 @@ def main():
                 for ttype in fresh:
                     del names[ttype]
                 out.write(("!" + ("%s: %s" % (type(error).__name__, error)).replace("\n", " ")).encode() + b"\n")
-            out.flush()
+            if not more:
+                out.flush()
     if not serving:
         serve(sys.stdin.buffer, out)
         return

@@ -10,7 +10,9 @@ import Foundation
 ///
 /// - The worker first writes one JSON line: Pygments' version, where it and Python are, the
 ///   CSS class of each standard token type, and every lexer alias (for "did you mean").
-/// - A request is `<language> <byte count>\n` and the code's UTF-8 bytes.
+/// - A request is `<language> <byte count>\n` and the code's UTF-8 bytes; `<language> <byte
+///   count> +\n` when more requests follow at once (`tokens(of:)`), whose answers the worker
+///   then writes together, when it has answered the last.
 /// - The answer is one line: `=<lexer name>\t<type>:<length> …` (adjacent tokens of one type
 ///   merged; lengths in Unicode scalars, which are Python's string indexes; a type is a number
 ///   the worker gives each token type it meets, announced once by an item `#<Type name>` before
@@ -153,16 +155,42 @@ final class PygmentsWorker {
     /// The tokens of `code` lexed as `language` (a name checked by `CodeFenceInfo.isPlausibleLanguage`).
     /// Throws when the worker is gone.
     func tokens(language: String, code: String) throws -> Answer {
-        var request = Array("\(language) \(code.utf8.count)\n".utf8)
-        request.append(contentsOf: code.utf8)
+        try tokens(of: [(language, code)])[0]
+    }
+
+    /// The most request bytes `tokens(of:)` writes before it reads: less than a pipe holds
+    /// (64 KiB), so the worker never waits to write answers while this thread waits to write
+    /// requests.
+    static let batchBytes = 48 * 1024
+
+    /// The size of `code`'s request in `language`.
+    static func requestBytes(language: String, code: String) -> Int { language.utf8.count + code.utf8.count + 24 }
+
+    /// The answers to `blocks`, in their order, asked for in one write and read together: a
+    /// block at a time, the worker and this thread woke each other twice a block, and the
+    /// worker spent half its time on the pipe. `blocks` are at most `batchBytes` of requests
+    /// (`requestBytes`), or one block. Throws when the worker is gone.
+    func tokens(of blocks: [(language: String, code: String)]) throws -> [Answer] {
+        var request: [UInt8] = []
+        for (index, block) in blocks.enumerated() {
+            request.append(contentsOf: "\(block.language) \(block.code.utf8.count)\(index < blocks.count - 1 ? " +" : "")\n".utf8)
+            request.append(contentsOf: block.code.utf8)
+        }
         try write(request)
-        guard let line = readLine() else { throw StartError.noPython("the highlighting worker stopped") }
+        return try blocks.map { _ in
+            guard let line = readLine() else { throw StartError.noPython("the highlighting worker stopped") }
+            return try answer(line[...])
+        }
+    }
+
+    /// The answer `line` says.
+    private func answer(_ line: ArraySlice<UInt8>) throws -> Answer {
         switch line.first {
         case UInt8(ascii: "?"):
             return .unknownLanguage
         case UInt8(ascii: "="):
             guard let tab = line.firstIndex(of: 0x09) else { throw Malformed() }
-            let lexer = String(decoding: line[1..<tab], as: UTF8.self)
+            let lexer = String(decoding: line[(line.startIndex + 1)..<tab], as: UTF8.self)
             var runs: [HighlightedCode.Run] = []
             runs.reserveCapacity(line.count / 6)
             for field in line[(tab + 1)...].split(separator: 0x20) {

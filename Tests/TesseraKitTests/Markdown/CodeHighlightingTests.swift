@@ -301,6 +301,44 @@ import Testing
         }
     }
 
+    /// Blocks asked for in one request (as the lex-ahead feeders ask) are answered as each
+    /// asked alone: generated code in tree-sitter's and Pygments' languages, unknown names, empty
+    /// and multi-byte code, in batches of every size up to the request limit, and a block larger
+    /// than the limit alone; each worker numbering its own token types.
+    @Test func aBatchOfBlocksIsAnsweredAsEachBlockAlone() throws {
+        let python = CodeHighlighter.defaultPython()
+        let alone = try PygmentsWorker(python: python), together = try PygmentsWorker(python: python)
+        let pieces = ["let ", "func f() {", "}", "\"", "'", "`${", "/* ", "*/", "// é\n", "\t", "\r\n", "\n", "🎉", "x = 1", "key: [a, b]\n",
+                      "e\u{0301}", "日本", "- item\n", "<a href=\"x\">", "@@ -1 +1 @@\n", "+added\n"]
+        let languages = ["swift", "kotlin", "yaml", "go", "python", "diff", "html", "nosuchlanguage", "ruby"]
+        var random = SeededGenerator(seed: 16)
+        var blocks: [(language: String, code: String)] = (0..<400).map { _ in
+            (languages.randomElement(using: &random)!, (0..<Int.random(in: 0...30, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined())
+        }
+        blocks.insert(("swift", String(repeating: "let value = \"é🎉\" // a comment\n", count: 2_000)), at: 200)
+        let expected = try blocks.map { try alone.tokens(language: $0.language, code: $0.code) }
+        #expect(expected.contains(.unknownLanguage))
+        #expect(expected.contains { if case .code(let code) = $0 { code.runs.count > 1 } else { false } })
+        var answers: [PygmentsWorker.Answer] = []
+        var start = 0
+        while start < blocks.count {
+            var end = start + 1, bytes = PygmentsWorker.requestBytes(language: blocks[start].language, code: blocks[start].code)
+            let wanted = Int.random(in: 1...60, using: &random)
+            while end < blocks.count, end - start < wanted {
+                let size = PygmentsWorker.requestBytes(language: blocks[end].language, code: blocks[end].code)
+                guard bytes + size <= PygmentsWorker.batchBytes else { break }
+                bytes += size
+                end += 1
+            }
+            answers += try together.tokens(of: Array(blocks[start..<end]))
+            start = end
+        }
+        #expect(answers.count == expected.count)
+        for (index, (answer, alone)) in zip(answers, expected).enumerated() where answer != alone {
+            Issue.record("block \(index) (\(blocks[index].language)): \(answer) in a batch, \(alone) alone")
+        }
+    }
+
     /// The workers colour tree-sitter's captures in one pass over them as they nest, and fall
     /// back to painting each capture over the longer ones, which needs no nesting: both give
     /// every character the same type, for each grammar, on generated code (the script's own
