@@ -38,7 +38,7 @@ public struct CodeBlock: Sendable, Equatable {
     public var languageName: String? { highlighted?.lexer ?? language }
 
     /// One line of the block, as its hook gets it.
-    struct Line {
+    struct Line: Equatable {
         var number: Int
         /// The line's highlighted HTML, without its line break.
         var html: String
@@ -49,38 +49,54 @@ public struct CodeBlock: Sendable, Equatable {
     }
 
     /// The block's lines, each one's tokens closed at its end and opened again on the next.
+    /// A line ends at each `\n` that does not follow a `\r` of the same token (read as
+    /// `Character`s, as this was, `\r\n` is one, and not a line break).
     func lines() -> [Line] {
-        var lines: [Line] = []
-        var current: [UInt8] = []
-        var text = ""
-        func finish() {
-            let number = lines.count + 1
-            let first = text.utf8.first
-            let isHeader = text.hasPrefix("+++") || text.hasPrefix("---")
-            lines.append(Line(
-                number: firstLineNumber + number - 1, html: String(decoding: current, as: UTF8.self), marked: markedLines.contains(number),
-                inserted: isDiff && !isHeader && first == UInt8(ascii: "+"), deleted: isDiff && !isHeader && first == UInt8(ascii: "-")))
-            current.removeAll(keepingCapacity: true)
-            text = ""
-        }
-        for (type, piece) in pieces {
-            var parts = piece.split(separator: "\n", omittingEmptySubsequences: false)[...]
-            while let part = parts.popFirst() {
-                if !part.isEmpty {
-                    Self.append(part, type: type, to: &current)
-                    text += part
+        var code = code
+        return code.withUTF8 { bytes in
+            var lines: [Line] = []
+            var current: [UInt8] = []
+            var lineStart = 0
+            func finish(at end: Int) {
+                let number = lines.count + 1
+                var inserted = false, deleted = false
+                if isDiff, end > lineStart {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self)
+                    if !(text.hasPrefix("+++") || text.hasPrefix("---")) {
+                        inserted = bytes[lineStart] == UInt8(ascii: "+")
+                        deleted = bytes[lineStart] == UInt8(ascii: "-")
+                    }
                 }
-                if !parts.isEmpty { finish() }
+                lines.append(Line(number: firstLineNumber + number - 1, html: String(decoding: current, as: UTF8.self), marked: markedLines.contains(number),
+                                  inserted: inserted, deleted: deleted))
+                current.removeAll(keepingCapacity: true)
             }
+            forEachRun(in: bytes) { type, range in
+                var start = range.lowerBound
+                var search = start
+                while let newline = ByteSearch.firstIndex(of: 0x0A, in: bytes, from: search), newline < range.upperBound {
+                    search = newline + 1
+                    if newline > range.lowerBound, bytes[newline - 1] == 0x0D { continue }
+                    if newline > start { Self.append(UnsafeBufferPointer(rebasing: bytes[start..<newline]), type: type, to: &current) }
+                    finish(at: newline)
+                    start = newline + 1
+                    lineStart = start
+                }
+                if range.upperBound > start { Self.append(UnsafeBufferPointer(rebasing: bytes[start..<range.upperBound]), type: type, to: &current) }
+            }
+            if lineStart < bytes.count { finish(at: bytes.count) }
+            return lines
         }
-        if !current.isEmpty || !text.isEmpty { finish() }
-        return lines
     }
 
-    /// The runs of the code with their types (one untyped run for plain code).
-    var pieces: [(type: HighlightedCode.TokenType?, text: Substring)] {
-        if let pieces = highlighted?.pieces(of: code) { return pieces.map { ($0.type, $0.text) } }
-        return [(nil, code[...])]
+    /// Calls `body` with each run of `bytes` (the code's) and its type: one untyped run for plain
+    /// code, or for code whose tokens do not add up to it.
+    private func forEachRun(in bytes: UnsafeBufferPointer<UInt8>, _ body: (HighlightedCode.TokenType?, Range<Int>) -> Void) {
+        if let ranges = highlighted?.byteRanges(in: bytes) {
+            for run in ranges { body(run.type, run.bytes) }
+        } else {
+            body(nil, 0..<bytes.count)
+        }
     }
 
     /// What goes inside `<code>`: the tokens as spans of Pygments' classes (whitespace and plain
@@ -88,10 +104,13 @@ public struct CodeBlock: Sendable, Equatable {
     /// added or removed) ending in its line break.
     func codeHTML() -> String {
         guard wrapsLines else {
-            var out: [UInt8] = []
-            out.reserveCapacity(code.utf8.count * 2)
-            for (type, text) in pieces { Self.append(text, type: type, to: &out) }
-            return String(decoding: out, as: UTF8.self)
+            var code = code
+            return code.withUTF8 { bytes in
+                var out: [UInt8] = []
+                out.reserveCapacity(bytes.count * 2)
+                forEachRun(in: bytes) { type, range in Self.append(UnsafeBufferPointer(rebasing: bytes[range]), type: type, to: &out) }
+                return String(decoding: out, as: UTF8.self)
+            }
         }
         let all = lines()
         let width = String(all.last?.number ?? 1).count
@@ -125,7 +144,7 @@ public struct CodeBlock: Sendable, Equatable {
 
     /// `text` HTML-escaped (`&`, `<`, `>`, `"`, as libcmark escapes code), in a span of its
     /// type's class unless it has none or is whitespace.
-    static func append(_ text: Substring, type: HighlightedCode.TokenType?, to out: inout [UInt8]) {
+    static func append(_ text: UnsafeBufferPointer<UInt8>, type: HighlightedCode.TokenType?, to out: inout [UInt8]) {
         let cssClass = type?.cssClass ?? ""
         let wrapped = !cssClass.isEmpty && cssClass != "w"
         if wrapped {
@@ -133,15 +152,22 @@ public struct CodeBlock: Sendable, Equatable {
             out.append(contentsOf: cssClass.utf8)
             out.append(contentsOf: "\">".utf8)
         }
-        for byte in text.utf8 {
+        // The bytes between those to escape go in at once.
+        var plain = 0
+        for (index, byte) in text.enumerated() where byte <= 0x3E {
+            let escape: StaticString
             switch byte {
-            case 0x3C: out.append(contentsOf: "&lt;".utf8)
-            case 0x3E: out.append(contentsOf: "&gt;".utf8)
-            case 0x26: out.append(contentsOf: "&amp;".utf8)
-            case 0x22: out.append(contentsOf: "&quot;".utf8)
-            default: out.append(byte)
+            case 0x3C: escape = "&lt;"
+            case 0x3E: escape = "&gt;"
+            case 0x26: escape = "&amp;"
+            case 0x22: escape = "&quot;"
+            default: continue
             }
+            if index > plain { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[plain..<index])) }
+            out.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+            plain = index + 1
         }
+        if text.count > plain { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[plain...])) }
         if wrapped { out.append(contentsOf: "</span>".utf8) }
     }
 }

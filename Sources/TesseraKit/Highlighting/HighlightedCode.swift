@@ -22,16 +22,33 @@ public struct HighlightedCode: Sendable, Equatable {
     /// The runs with their text: `code` cut at the runs' lengths. Nil when they do not add up
     /// to the code (never for what the worker answers: it checks that the tokens are the code).
     func pieces(of code: String) -> [(type: TokenType, text: Substring)]? {
-        var pieces: [(type: TokenType, text: Substring)] = []
-        pieces.reserveCapacity(runs.count)
-        let scalars = code.unicodeScalars
-        var start = scalars.startIndex
+        var code = code
+        guard let ranges = code.withUTF8({ byteRanges(in: $0) }) else { return nil }
+        let utf8 = code.utf8
+        return ranges.map { run in
+            (run.type, code[utf8.index(utf8.startIndex, offsetBy: run.bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: run.bytes.upperBound)])
+        }
+    }
+
+    /// The runs as ranges of the code's UTF-8 `bytes` (the lengths count Unicode scalars, each
+    /// starting at a byte that does not continue another); nil when they do not add up to it.
+    func byteRanges(in bytes: UnsafeBufferPointer<UInt8>) -> [(type: TokenType, bytes: Range<Int>)]? {
+        var ranges: [(type: TokenType, bytes: Range<Int>)] = []
+        ranges.reserveCapacity(runs.count)
+        let count = bytes.count
+        var start = 0
         for run in runs {
-            guard let end = scalars.index(start, offsetBy: run.length, limitedBy: scalars.endIndex) else { return nil }
-            pieces.append((run.type, Substring(scalars[start..<end])))
+            var end = start, left = run.length
+            while left > 0 {
+                guard end < count else { return nil }
+                end &+= 1
+                while end < count, bytes[end] & 0xC0 == 0x80 { end &+= 1 }
+                left &-= 1
+            }
+            ranges.append((run.type, start..<end))
             start = end
         }
-        return start == scalars.endIndex ? pieces : nil
+        return start == count ? ranges : nil
     }
 
     /// The CSS class of `name`: Pygments' own for a standard type, else its nearest standard

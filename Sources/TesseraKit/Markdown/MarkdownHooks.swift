@@ -14,6 +14,10 @@ public final class MarkdownHooks: Sendable {
 
     let templates: [Element: CompiledTemplate]
     let renderer: TemplateRenderer
+    /// Of the values that cost to make (`costlyValues`), those each hook may read (`reads`),
+    /// found once: scanning a hook's tags for each block cost as much as writing its code.
+    private let costlyReads: [Element: Set<String>]
+    static let costlyValues: Set<String> = ["lines", "tokens"]
 
     /// The library's hooks, rendered with the strings of `translator`'s language; nil when the
     /// theme and the site have none.
@@ -23,6 +27,7 @@ public final class MarkdownHooks: Sendable {
         })
         guard !templates.isEmpty else { return nil }
         self.templates = templates
+        costlyReads = templates.mapValues { template in Self.costlyValues.filter { Self.template(template, reads: $0) } }
         renderer = TemplateRenderer(library: library, translator: translator)
     }
 
@@ -31,8 +36,12 @@ public final class MarkdownHooks: Sendable {
     /// Whether the element's hook may read the value `name` (a tag of it names it, or it includes
     /// a partial, which could): values that cost to make are made only for hooks that read them.
     func reads(_ name: String, in element: Element) -> Bool {
-        guard let template = templates[element] else { return false }
-        return !template.partialNames.isEmpty || template.tags.contains { $0.name == name || $0.name.hasPrefix(name + ".") }
+        if Self.costlyValues.contains(name) { return costlyReads[element]?.contains(name) ?? false }
+        return templates[element].map { Self.template($0, reads: name) } ?? false
+    }
+
+    private static func template(_ template: CompiledTemplate, reads name: String) -> Bool {
+        !template.partialNames.isEmpty || template.tags.contains { $0.name == name || $0.name.hasPrefix(name + ".") }
     }
 
     /// The element's HTML: its hook rendered with `values`.

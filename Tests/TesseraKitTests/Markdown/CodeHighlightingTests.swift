@@ -301,6 +301,112 @@ import Testing
         }
     }
 
+    /// The code's HTML, its lines and its tokens are read from the code's UTF-8 bytes; they
+    /// are what the reading by Unicode scalars and `Character`s gave (kept here as the
+    /// reference), for generated code: accents, combining marks, emoji, `\r\n` inside a token
+    /// and across two, lone `\r`, characters to escape, diff lines and headers, empty and
+    /// whitespace tokens, runs that do not add up to the code, and plain code.
+    @Test func codeHTMLLinesAndTokensAreTheCharacterReadingsForGeneratedCode() {
+        let pieces = ["a", "let", " ", "\t", "é", "e\u{0301}", "🎉", "日本", "\r\n", "\n", "\r", "<", ">", "&", "\"", "+", "-", "+++ b", "--- a", "\n+x", "\n-y"]
+        let types = [HighlightedCode.TokenType(name: "Keyword", cssClass: "k"), .init(name: "Text.Whitespace", cssClass: "w"),
+                     .init(name: "Text", cssClass: ""), .init(name: "Name", cssClass: "n")]
+        let infos = ["swift", "diff", "swift {linenos=true hl_lines=[2]}", "diff {linenostart=7}", ""]
+        var random = SeededGenerator(seed: 1_616)
+        for round in 0..<3_000 {
+            let code = (0..<Int.random(in: 0...25, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            var highlighted: HighlightedCode?
+            if round % 7 != 0 {
+                var left = code.unicodeScalars.count, runs: [HighlightedCode.Run] = []
+                while left > 0 || (runs.isEmpty && Bool.random(using: &random)) {
+                    let length = round % 11 == 0 ? Int.random(in: 0...3, using: &random) : min(left, Int.random(in: 0...4, using: &random))
+                    runs.append(.init(type: types.randomElement(using: &random)!, length: length))
+                    left -= min(left, length)
+                    if runs.count > 200 { break }
+                }
+                highlighted = HighlightedCode(lexer: "Lexer", runs: runs)
+            }
+            let block = CodeBlock(code: code, info: CodeFenceInfo(infos[round % infos.count]), highlighted: highlighted)
+            let expected = Self.referenceLines(block)
+            #expect(block.lines() == expected, "\(code.debugDescription) \(String(describing: highlighted?.runs.map(\.length)))")
+            if !block.wrapsLines {
+                #expect(block.codeHTML() == Self.referenceCodeHTML(block), "\(code.debugDescription)")
+            }
+            if let highlighted {
+                let pieces = highlighted.pieces(of: code), reference = Self.referencePieces(highlighted, code)
+                #expect(pieces?.map(\.type) == reference?.map(\.type))
+                #expect(pieces?.map { String($0.text) } == reference?.map { String($0.text) }, "\(code.debugDescription)")
+            }
+        }
+    }
+
+    /// The runs' text as the scalar reading cut it.
+    static func referencePieces(_ highlighted: HighlightedCode, _ code: String) -> [(type: HighlightedCode.TokenType, text: Substring)]? {
+        var pieces: [(type: HighlightedCode.TokenType, text: Substring)] = []
+        let scalars = code.unicodeScalars
+        var start = scalars.startIndex
+        for run in highlighted.runs {
+            guard let end = scalars.index(start, offsetBy: run.length, limitedBy: scalars.endIndex) else { return nil }
+            pieces.append((run.type, Substring(scalars[start..<end])))
+            start = end
+        }
+        return start == scalars.endIndex ? pieces : nil
+    }
+
+    static func referencePieces(_ block: CodeBlock) -> [(type: HighlightedCode.TokenType?, text: Substring)] {
+        if let highlighted = block.highlighted, let pieces = referencePieces(highlighted, block.code) { return pieces.map { ($0.type, $0.text) } }
+        return [(nil, block.code[...])]
+    }
+
+    static func referenceAppend(_ text: Substring, type: HighlightedCode.TokenType?, to out: inout String) {
+        let cssClass = type?.cssClass ?? ""
+        let wrapped = !cssClass.isEmpty && cssClass != "w"
+        if wrapped { out += "<span class=\"" + cssClass + "\">" }
+        for character in text.unicodeScalars {
+            switch character {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        if wrapped { out += "</span>" }
+    }
+
+    static func referenceCodeHTML(_ block: CodeBlock) -> String {
+        var out = ""
+        for (type, text) in referencePieces(block) { referenceAppend(text, type: type, to: &out) }
+        return out
+    }
+
+    static func referenceLines(_ block: CodeBlock) -> [CodeBlock.Line] {
+        var lines: [CodeBlock.Line] = []
+        var current = ""
+        var text = ""
+        func finish() {
+            let number = lines.count + 1
+            let first = text.utf8.first
+            let isHeader = text.hasPrefix("+++") || text.hasPrefix("---")
+            lines.append(CodeBlock.Line(
+                number: block.firstLineNumber + number - 1, html: current, marked: block.markedLines.contains(number),
+                inserted: block.isDiff && !isHeader && first == UInt8(ascii: "+"), deleted: block.isDiff && !isHeader && first == UInt8(ascii: "-")))
+            current = ""
+            text = ""
+        }
+        for (type, piece) in referencePieces(block) {
+            var parts = piece.split(separator: "\n", omittingEmptySubsequences: false)[...]
+            while let part = parts.popFirst() {
+                if !part.isEmpty {
+                    referenceAppend(part, type: type, to: &current)
+                    text += part
+                }
+                if !parts.isEmpty { finish() }
+            }
+        }
+        if !current.isEmpty || !text.isEmpty { finish() }
+        return lines
+    }
+
     /// Blocks asked for in one request (as the lex-ahead feeders ask) are answered as each
     /// asked alone: generated code in tree-sitter's and Pygments' languages, unknown names, empty
     /// and multi-byte code, in batches of every size up to the request limit, and a block larger
