@@ -355,10 +355,6 @@ enum ASCIIWords {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte < 0x80 {
-                    guard byte != UInt8(ascii: "_") else {
-                        ok = false
-                        return
-                    }
                     out[count] = byte &+ (byte &- 0x41 < 26 ? 32 : 0)
                     count &+= 1
                     index &+= 1
@@ -397,8 +393,11 @@ enum ASCIIWords {
         return ok ? copy : nil
     }
 
-    /// Per lower-case ASCII byte: 1 for a letter, 2 for a digit, 0 for the rest.
-    private static let classes: [UInt8] = (0..<256).map { byte in (0x61...0x7A).contains(byte) ? 1 : (0x30...0x39).contains(byte) ? 2 : 0 }
+    /// Per lower-case ASCII byte: 1 for a letter, 2 for a digit, 3 for `_` (which joins both,
+    /// ICU's ExtendNumLet), 0 for the rest.
+    private static let classes: [UInt8] = (0..<256).map { (byte: Int) -> UInt8 in
+        (0x61...0x7A).contains(byte) ? 1 : (0x30...0x39).contains(byte) ? 2 : byte == 0x5F ? 3 : 0
+    }
 
     private static func read(_ lower: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         classes.withUnsafeBufferPointer { table in
@@ -411,18 +410,19 @@ enum ASCIIWords {
                 while true {
                     while index < count, kind[Int(lower[index])] != 0 { index &+= 1 }
                     guard index + 1 < count else { break }
-                    // The byte before is a letter (1) or a digit (2).
+                    // The byte before is a letter (1), a digit (2) or `_` (3).
                     let before = kind[Int(lower[index - 1])], joiner = lower[index], after = kind[Int(lower[index + 1])]
                     let joins: Bool
                     switch joiner {
-                    case UInt8(ascii: "'"), UInt8(ascii: "."): joins = after == before
+                    case UInt8(ascii: "'"), UInt8(ascii: "."): joins = after == before && before != 3
                     case UInt8(ascii: ","), UInt8(ascii: ";"): joins = before == 2 && after == 2
                     default: joins = false
                     }
                     guard joins else { break }
                     index &+= 1
                 }
-                body(UnsafeBufferPointer(rebasing: lower[start..<index]))
+                // One `_` alone is no word to ICU (two are: ExtendNumLet × ExtendNumLet).
+                if index - start > 1 || lower[start] != UInt8(ascii: "_") { body(UnsafeBufferPointer(rebasing: lower[start..<index])) }
             }
             return true
         }

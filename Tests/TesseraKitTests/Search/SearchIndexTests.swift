@@ -92,12 +92,35 @@ import Testing
         #expect(read > 1500 && declined > 2000 && readWithSmartPunctuation > 1000, "\(read) read (\(readWithSmartPunctuation) with smart punctuation), \(declined) declined")
     }
 
+    /// Code's identifiers (`snake_case`, `__init__`, `_1`, `MAX_SIZE`) are read too: `_` joins
+    /// letters, digits and other `_` as ICU's ExtendNumLet does, one `_` alone is no word, and
+    /// the joiners of letters and numbers do not join across it. Generated texts of little else.
+    @Test func theASCIIReaderGivesICUsWordsAroundUnderscores() {
+        let alphabet = Array("a9_'.,;:Z_ -")
+        var generator = SeededGenerator(seed: 1_615)
+        for _ in 0..<6000 {
+            let text = String((0..<Int(generator.next() % 14)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            var fast: [String] = []
+            let accepted = ASCIIWords.forEach(text) { fast.append(String(decoding: $0, as: UTF8.self)) }
+            var icu: [String] = []
+            SearchAnalyzer.words(text) { icu.append(SearchAnalyzer.fold($0)) }
+            #expect(accepted && fast == icu, "\(text.debugDescription): \(fast) against ICU's \(icu)")
+        }
+        // Terms too: stemmed and stop words dropped as on ICU's path.
+        let analyzer = SearchAnalyzer(language: "en"), code = "def __init__(self, max_size): _ = MAX_SIZE if the_value else 1_000"
+        var icuTerms: [String] = []
+        analyzer.forEachICUTerm(code) { icuTerms.append($0) }
+        #expect(analyzer.terms(code) == icuTerms)
+        #expect(icuTerms.contains("__init__") && icuTerms.contains("1_000"))
+    }
+
     /// A page's terms counted by `SearchTermCounts` (each different ASCII word stemmed once)
     /// are those of `forEachTerm`, counted one by one: generated pages of several texts, with
     /// weights, a title, repeated words, stop words, smart punctuation and words ICU reads.
     @Test func termCountsAreThoseOfEachTermCounted() {
         let pieces = ["the", "The", "libraries", "library", "Swift's", "boxes", "box", "series", "don’t", "l’été", "chevaux", "Häuser", "3.14", "1,000",
-                      "a", "and", "it’s", "“quoted”", "—", "…", "word", "Words", "WORDS", "x", "v2", "e.g.", "東京都に住んで", "naïve", "‘tis", "«", "\n", ","]
+                      "a", "and", "it’s", "“quoted”", "—", "…", "word", "Words", "WORDS", "x", "v2", "e.g.", "東京都に住んで", "naïve", "‘tis", "«", "\n", ",",
+                      "max_size", "__init__", "snake_cases", "1_000", "_private", "_", "the_libraries"]
         var generator = SeededGenerator(seed: 29)
         for round in 0..<600 {
             let language = ["en", "fr", "de", "ar"][round % 4]
