@@ -3,8 +3,8 @@ import Foundation
 extension CodeHighlighter {
     /// Lexes the fenced blocks of `texts` (read as plainly fenced lines) that the cache lacks,
     /// on one worker or more (`feedAhead`), while the build loads, maps and renders: a renderer
-    /// then finds its blocks answered. Asked one page at a time by the renderers, the workers waited for them
-    /// half the time (a highlighted build of 10,000 posts kept two cores 60% busy). A block read
+    /// then finds its blocks answered. Asked one page at a time by the renderers, the workers
+    /// waited for them half the time (a highlighted build of 10,000 posts kept two cores 60% busy). A block read
     /// otherwise than the renderer reads it is lexed for nothing, and never kept in the cache
     /// of a complete build.
     func lexAhead(_ texts: [String]) {
@@ -112,11 +112,13 @@ extension CodeHighlighter {
         var batch: [Block] = []
         var bytes = 0
         while let next = ahead.last {
+            let size = PygmentsWorker.requestBytes(language: next.language, code: next.code)
+            // Lexed or being lexed already (by a renderer that got there first): no longer queued.
             guard made[next.key] == nil, !inFlight.contains(next.key) else {
                 ahead.removeLast()
+                if queued.remove(next.key) != nil { queuedBytes -= size }
                 continue
             }
-            let size = PygmentsWorker.requestBytes(language: next.language, code: next.code)
             if !batch.isEmpty, batch.count == Self.aheadBatch || bytes + size > PygmentsWorker.batchBytes { break }
             ahead.removeLast()
             if queued.remove(next.key) != nil { queuedBytes -= size }

@@ -321,13 +321,15 @@ struct SearchStemmer: Sendable, Equatable {
 
 /// ICU's word boundaries for ASCII text, without ICU: the words of Unicode's rules (UAX #29) as
 /// ICU tailors them, where ASCII has only letters, digits, and between two letters or two digits
-/// `'` and `.`, between two digits `,` and `;` (`don't`, `e.g`, `3.14`, `1,000`).
+/// `'` and `.`, between two digits `,` and `;` (`don't`, `e.g`, `3.14`, `1,000`), and `_`, which
+/// joins letters, digits and `_` on either side (ExtendNumLet: `snake_case`, `__init__`, `_1`;
+/// one `_` alone is no word).
 ///
 /// Smart punctuation is read too, since Markdown's `smart` option (on by default) puts it in
 /// nearly every page: `’` joins as `'` does and folds to it; `“ ” – — … « »` and the no-break
 /// space are between words, always. `‘` is too, except between two letters or digits, where ICU
 /// joins it and its word is not ASCII: the text is declined. So is a text with any other byte
-/// than ASCII, or with `_`, whose rules this does not follow; the caller then asks ICU. Checked
+/// than ASCII; the caller then asks ICU. Checked
 /// against ICU on generated text (`SearchIndexTests`).
 enum ASCIIWords {
     /// Calls `body` with each word, in lower case, and returns true; false, without calling it,
@@ -341,7 +343,7 @@ enum ASCIIWords {
     }
 
     /// The text in lower case, smart punctuation as one byte each (`’` as `'`, the others as a
-    /// space); nil for a text this does not read (one with `_` among them).
+    /// space); nil for a text this does not read (other characters beyond ASCII).
     private static func lowered(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         @inline(__always) func alphanumeric(_ byte: UInt8) -> Bool {
             (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
