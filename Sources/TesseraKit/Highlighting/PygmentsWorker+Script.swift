@@ -149,8 +149,8 @@ def top_level_patterns(source):
     return found
 
 class TreeSitterLexer:
-    """One language's tree-sitter parser and highlight query: `runs` gives the code's (Pygments
-    token type, length) runs, which cover it exactly."""
+    """One language's tree-sitter parser and highlight query: `captures` gives the token type
+    and the nodes of each of the query's captures in the code."""
     def __init__(self, key, name):
         import importlib, os
         from pygments.token import string_to_tokentype
@@ -194,83 +194,16 @@ class TreeSitterLexer:
             else:
                 self.query.disable_capture(capture)
 
-    def runs(self, code):
-        spans = self.spans(code)
-        return self.nested_runs(spans, len(code)) or self.painted_runs(spans, len(code))
-
-    def spans(self, code):
-        """The captures of `code`'s nodes, as (start, start - end, rank, kind, end) in string
-        indexes, sorted: outer nodes first (by start, then longer first); of one node's
-        captures, the highest-ranked last, so that it wins."""
+    def captures(self, code):
+        """The captures of `code`'s nodes: (Pygments token type, the number of its pattern,
+        [start, end, start, end, ...] as UTF-8 byte offsets) for each capture name. Tessera makes
+        the runs of them (`TreeSitterRuns`): in Python that was a third of the worker's time."""
+        from itertools import chain
         from tree_sitter import QueryCursor
-        data = code.encode("utf-8", "surrogatepass")
-        tree = self.parser.parse(data)
-        if len(data) == len(code):
-            where = None
-        else:
-            # Byte offsets to string indexes (a byte inside a character counts as that character).
-            where = []
-            for index, character in enumerate(code):
-                where.extend([index] * len(character.encode("utf-8", "surrogatepass")))
-            where.append(len(code))
-        spans = []
+        tree = self.parser.parse(code.encode("utf-8", "surrogatepass"))
         types = self.types
-        for capture, nodes in QueryCursor(self.query).captures(tree.root_node).items():
-            kind, rank = types[capture]
-            if where is None:
-                spans += [(start, start - end, rank, kind, end) for start, end in (node.byte_range for node in nodes)]
-            else:
-                spans += [(where[start], start - end, rank, kind, where[end]) for start, end in (node.byte_range for node in nodes)]
-        spans.sort()
-        return spans
-
-    @staticmethod
-    def nested_runs(spans, length):
-        """The runs of `spans` (sorted) that nest, as a tree's nodes do, in one pass: the
-        innermost span colours its text, and of equal spans the last. None if two overlap."""
-        from pygments.token import Text
-        runs = []
-        append = runs.append
-        stack = []
-        position = 0
-        for start, _, _, kind, end in spans:
-            if start == end:
-                continue
-            while stack and stack[-1][1] <= start:
-                _, top_end, top_kind = stack.pop()
-                if top_end > position:
-                    append((top_kind, top_end - position))
-                    position = top_end
-            if stack:
-                top = stack[-1]
-                if end > top[1]:
-                    return None
-                if start == top[0] and end == top[1]:
-                    top[2] = kind
-                    continue
-            if start > position:
-                append((stack[-1][2] if stack else Text, start - position))
-                position = start
-            stack.append([start, end, kind])
-        while stack:
-            _, top_end, top_kind = stack.pop()
-            if top_end > position:
-                append((top_kind, top_end - position))
-                position = top_end
-        if position < length:
-            append((Text, length - position))
-        return runs
-
-    @staticmethod
-    def painted_runs(spans, length):
-        """The runs of any `spans` (sorted): longer spans first, so the spans inside them paint
-        over them; of equal spans, the last."""
-        from itertools import groupby
-        from pygments.token import Text
-        paint = [None] * length
-        for start, _, _, kind, end in sorted(spans, key=lambda span: (span[1], span[2], span[0], span[4], span[3])):
-            paint[start:end] = [kind] * (end - start)
-        return [(kind or Text, len(list(run))) for kind, run in groupby(paint)]
+        return [types[capture] + (list(chain.from_iterable(node.byte_range for node in nodes)),)
+                for capture, nodes in QueryCursor(self.query).captures(tree.root_node).items()]
 
 _tree_sitter_failed = set()
 def tree_sitter_lexer(key, name, grammars):
@@ -363,14 +296,23 @@ def main():
                     if not more:
                         out.flush()
                     continue
-                # The lexer's own tokens (`get_tokens` would first normalize line breaks and a
-                # byte-order mark away: the lengths would no longer be the code's).
-                if type(lexer) is TreeSitterLexer:
-                    runs = lexer.runs(code)
-                else:
-                    runs = ((ttype, len(value)) for _, ttype, value in lexer.get_tokens_unprocessed(code))
                 parts = []
                 append = parts.append
+                if type(lexer) is TreeSitterLexer:
+                    # `~<lexer>\t<type>:<pattern>:<start>,<end>,...` for each capture.
+                    for ttype, pattern, offsets in lexer.captures(code):
+                        if ttype not in names:
+                            names[ttype] = len(names)
+                            fresh.append(ttype)
+                            append("#" + name(ttype))
+                        append("%d:%d:%s" % (names[ttype], pattern, ",".join(map(str, offsets))))
+                    out.write(("~" + lexer.name.replace("\t", " ").replace("\n", " ") + "\t" + " ".join(parts) + "\n").encode())
+                    if not more:
+                        out.flush()
+                    continue
+                # The lexer's own tokens (`get_tokens` would first normalize line breaks and a
+                # byte-order mark away: the lengths would no longer be the code's).
+                runs = ((ttype, len(value)) for _, ttype, value in lexer.get_tokens_unprocessed(code))
                 last = None
                 length = 0
                 total = 0

@@ -4,8 +4,7 @@ import Glibc
 import Foundation
 
 /// One long-lived Python process that lexes code with Pygments, or tree-sitter where its grammar
-/// is installed (see `script`): started once, fed one block at
-/// a time over a pipe, never one process per block (Hugo's old Pygments path spent 15 s where
+/// is installed (see `script`): started once, fed blocks over a pipe, never one process per block (Hugo's old Pygments path spent 15 s where
 /// Chroma took 1 s on the same site). The protocol is Tessera's own, small and byte-exact:
 ///
 /// - The worker first writes one JSON line: Pygments' version, where it and Python are, the
@@ -17,6 +16,10 @@ import Foundation
 ///   merged; lengths in Unicode scalars, which are Python's string indexes; a type is a number
 ///   the worker gives each token type it meets, announced once by an item `#<Type name>` before
 ///   its first use), `?` for a language Pygments does not know, or `!<message>` when lexing failed.
+///   Code that tree-sitter parsed is answered with its highlight query's captures instead,
+///   `~<lexer name>\t<type>:<pattern>:<start>,<end>,… …` (each capture's token type, the
+///   number of its pattern, and its nodes as UTF-8 byte ranges), of which `TreeSitterRuns` makes
+///   the runs.
 ///
 /// Not thread-safe: `PygmentsPool` gives each worker to one thread at a time.
 final class PygmentsWorker {
@@ -177,17 +180,40 @@ final class PygmentsWorker {
             request.append(contentsOf: block.code.utf8)
         }
         try write(request)
-        return try blocks.map { _ in
+        return try blocks.map { block in
             guard let line = readLine() else { throw StartError.noPython("the highlighting worker stopped") }
-            return try answer(line[...])
+            return try answer(line[...], code: block.code)
         }
     }
 
-    /// The answer `line` says.
-    private func answer(_ line: ArraySlice<UInt8>) throws -> Answer {
+    /// The answer `line` says to `code`.
+    private func answer(_ line: ArraySlice<UInt8>, code: String) throws -> Answer {
         switch line.first {
         case UInt8(ascii: "?"):
             return .unknownLanguage
+        case UInt8(ascii: "~"):
+            guard let tab = line.firstIndex(of: 0x09) else { throw Malformed() }
+            let lexer = String(decoding: line[(line.startIndex + 1)..<tab], as: UTF8.self)
+            var captures: [TreeSitterRuns.Capture] = []
+            for field in line[(tab + 1)...].split(separator: 0x20) {
+                if field.first == UInt8(ascii: "#") {
+                    announce(String(decoding: field.dropFirst(), as: UTF8.self))
+                    continue
+                }
+                // `<type>:<pattern>:<start>,<end>,…`
+                let parts = field.split(separator: UInt8(ascii: ":"), maxSplits: 2, omittingEmptySubsequences: false)
+                guard parts.count == 3, let type = Self.number(parts[0]), types.indices.contains(type), let pattern = Self.number(parts[1]) else { throw Malformed() }
+                let offsets = parts[2].split(separator: UInt8(ascii: ","))
+                guard offsets.count % 2 == 0 else { throw Malformed() }
+                var index = offsets.startIndex
+                while index < offsets.endIndex {
+                    guard let start = Self.number(offsets[index]), let end = Self.number(offsets[index + 1]), start <= end else { throw Malformed() }
+                    captures.append(.init(start: start, end: end, pattern: pattern, type: type))
+                    index += 2
+                }
+            }
+            guard let runs = TreeSitterRuns.runs(of: captures, in: code, types: types, text: textType) else { throw Malformed() }
+            return .code(HighlightedCode(lexer: lexer, runs: runs))
         case UInt8(ascii: "="):
             guard let tab = line.firstIndex(of: 0x09) else { throw Malformed() }
             let lexer = String(decoding: line[(line.startIndex + 1)..<tab], as: UTF8.self)
@@ -195,8 +221,7 @@ final class PygmentsWorker {
             runs.reserveCapacity(line.count / 6)
             for field in line[(tab + 1)...].split(separator: 0x20) {
                 if field.first == UInt8(ascii: "#") {
-                    let name = String(decoding: field.dropFirst(), as: UTF8.self)
-                    types.append(.init(name: name, cssClass: HighlightedCode.cssClass(of: name, standard: hello.classes)))
+                    announce(String(decoding: field.dropFirst(), as: UTF8.self))
                     continue
                 }
                 var type = 0, length = 0, afterColon = false
@@ -211,6 +236,25 @@ final class PygmentsWorker {
         default:
             return .failed(String(decoding: line.dropFirst(), as: UTF8.self))
         }
+    }
+
+    /// The next token type the worker numbered: `name`.
+    private func announce(_ name: String) {
+        types.append(.init(name: name, cssClass: HighlightedCode.cssClass(of: name, standard: hello.classes)))
+    }
+
+    /// Text no capture caught (Pygments' `Text`).
+    private lazy var textType = HighlightedCode.TokenType(name: "Text", cssClass: HighlightedCode.cssClass(of: "Text", standard: hello.classes))
+
+    /// The decimal number `digits` writes; nil for anything else.
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count < 19 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
     }
 
     private func write(_ bytes: [UInt8]) throws {
