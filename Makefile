@@ -44,7 +44,8 @@ test: deps
 ## parses in 0.6 of Pygments' time (Swift, TypeScript, JavaScript, Python, Go, Rust, C, C++, Java).
 TREE_SITTER = tree-sitter==0.25.2 tree-sitter-swift==0.7.4 tree-sitter-typescript==0.23.2 \
 	tree-sitter-javascript==0.25.0 tree-sitter-python==0.25.0 tree-sitter-go==0.25.0 \
-	tree-sitter-rust==0.24.2 tree-sitter-c==0.24.2 tree-sitter-cpp==0.23.4 tree-sitter-java==0.23.5
+	tree-sitter-rust==0.24.2 tree-sitter-c==0.24.2 tree-sitter-cpp==0.23.4 tree-sitter-java==0.23.5 \
+	tree-sitter-yaml==0.7.2
 deps:
 	@python3 -c "import pygments, sys; sys.exit(pygments.__version__ != '2.21.0')" >/dev/null 2>&1 || { \
 		python3 -m pip --version >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-pip >/dev/null; }; \

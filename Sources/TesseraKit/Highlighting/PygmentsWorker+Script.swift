@@ -14,7 +14,7 @@ extension PygmentsWorker {
     static let idleSeconds = 600
 
     /// The worker. A language whose tree-sitter grammar is installed (`GRAMMARS`: Swift,
-    /// TypeScript, JavaScript, Python, Go, Rust, C, C++, Java) is parsed by tree-sitter, its
+    /// TypeScript, JavaScript, Python, Go, Rust, C, C++, Java, YAML) is parsed by tree-sitter, its
     /// highlight query's captures written as Pygments' token types (`CAPTURES`): 0.6 of the CPU
     /// time of Pygments' lexers per block here, and closer to the languages' current syntax.
     /// Every other language, and every language when tree-sitter is missing, is lexed by
@@ -40,6 +40,12 @@ GRAMMARS = {
     "CLexer": ("c", "language", ["c/highlights"]),
     "CppLexer": ("cpp", "language", ["c/highlights", "cpp/highlights"]),
     "JavaLexer": ("java", "language", ["java/highlights"]),
+    "YamlLexer": ("yaml", "language", ["yaml/highlights"]),
+}
+# Captures a grammar writes as another token type than `CAPTURES` says: a YAML key is a
+# `property`, which Pygments' YAML lexer (and so every Pygments style) colours as a tag.
+LANGUAGE_CAPTURES = {
+    "YamlLexer": {"property": "Name.Tag", "punctuation.special": "Punctuation"},
 }
 # A capture's name (or the nearest name it extends: `keyword.return` is a `keyword`) -> the
 # Pygments token type it is written as: the same CSS classes, and the same types in page JSON.
@@ -184,13 +190,14 @@ class TreeSitterLexer:
         if self.query.pattern_count != len(patterns):
             raise ValueError("the query's patterns were not found")
         self.types = {}
+        captures = dict(CAPTURES, **LANGUAGE_CAPTURES.get(key, {}))
         for index in range(self.query.capture_count):
             capture = self.query.capture_name(index)
             found, _, pattern = capture.rpartition(".-")
-            while found not in CAPTURES and "." in found:
+            while found not in captures and "." in found:
                 found = found.rpartition(".")[0]
-            if found in CAPTURES:
-                self.types[capture] = (string_to_tokentype(CAPTURES[found]), int(pattern))
+            if found in captures:
+                self.types[capture] = (string_to_tokentype(captures[found]), int(pattern))
             else:
                 self.query.disable_capture(capture)
 
