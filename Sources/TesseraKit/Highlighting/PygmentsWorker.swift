@@ -4,8 +4,9 @@ import Glibc
 import Foundation
 
 /// One long-lived Python process that lexes code with Pygments, or tree-sitter where its grammar
-/// is installed (see `script`): started once, fed blocks over a pipe, never one process per block (Hugo's old Pygments path spent 15 s where
-/// Chroma took 1 s on the same site). The protocol is Tessera's own, small and byte-exact:
+/// is installed (see `script`): started once, fed blocks over a pipe, never one process per
+/// block (Hugo's old Pygments path spent 15 s where Chroma took 1 s on the same site). The
+/// protocol is Tessera's own, small and byte-exact:
 ///
 /// - The worker first writes one JSON line: Pygments' version, where it and Python are, the
 ///   CSS class of each standard token type, and every lexer alias (for "did you mean").
