@@ -156,12 +156,6 @@ final class PygmentsWorker {
         }
     }
 
-    /// The tokens of `code` lexed as `language` (a name checked by `CodeFenceInfo.isPlausibleLanguage`).
-    /// Throws when the worker is gone.
-    func tokens(language: String, code: String) throws -> Answer {
-        try tokens(of: [(language, code)])[0]
-    }
-
     /// The most request bytes `tokens(of:)` writes before it reads: less than a pipe holds
     /// (64 KiB), so the worker never waits to write answers while this thread waits to write
     /// requests.
@@ -170,9 +164,10 @@ final class PygmentsWorker {
     /// The size of `code`'s request in `language`.
     static func requestBytes(language: String, code: String) -> Int { language.utf8.count + code.utf8.count + 24 }
 
-    /// The answers to `blocks`, in their order, asked for in one write and read together: a
-    /// block at a time, the worker and this thread woke each other twice a block, and the
-    /// worker spent half its time on the pipe. `blocks` are at most `batchBytes` of requests
+    /// The answers to `blocks` (each a language, a name checked by
+    /// `CodeFenceInfo.isPlausibleLanguage`, and its code), in their order, asked for in one write
+    /// and read together: a block at a time, the worker and this thread woke each other twice a
+    /// block, and the worker spent half its time on the pipe. `blocks` are at most `batchBytes` of requests
     /// (`requestBytes`), or one block. Throws when the worker is gone.
     func tokens(of blocks: [(language: String, code: String)]) throws -> [Answer] {
         var request: [UInt8] = []

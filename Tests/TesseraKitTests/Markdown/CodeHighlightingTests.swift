@@ -441,7 +441,7 @@ import Testing
             (languages.randomElement(using: &random)!, (0..<Int.random(in: 0...30, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined())
         }
         blocks.insert(("swift", String(repeating: "let value = \"é🎉\" // a comment\n", count: 2_000)), at: 200)
-        let expected = try blocks.map { try alone.tokens(language: $0.language, code: $0.code) }
+        let expected = try blocks.map { try alone.tokens(of: [$0])[0] }
         #expect(expected.contains(.unknownLanguage))
         #expect(expected.contains { if case .code(let code) = $0 { code.runs.count > 1 } else { false } })
         var answers: [PygmentsWorker.Answer] = []
