@@ -451,7 +451,7 @@ struct PageMapper: Sendable {
     /// (`/blog/` for `/blog/hello/`). `<` is written `\u003c`, so no text can close the script.
     func jsonLD(of page: Page, permalink: String, language: SiteLanguage?, basePath: String) -> ViewValue {
         guard let date = page.date, !page.isGenerated, let title = page.title else { return .null }
-        var posting: [String: JSONValue] = [
+        var posting: JSONObject = [
             "@type": "BlogPosting", "headline": .string(title),
             "datePublished": .string(FeedWriter.rfc3339(date)), "inLanguage": .string(page.language),
             "mainEntityOfPage": .string(permalink), "url": .string(permalink),

@@ -10,13 +10,13 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
     case double(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     init(stringLiteral value: String) { self = .string(value) }
     init(integerLiteral value: Int) { self = .int(value) }
     init(booleanLiteral value: Bool) { self = .bool(value) }
     init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last })) }
+    init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(pairs: elements)) }
 
     /// From `JSONSerialization`-style values (`[String: Any]`, `[Any]`, `String`, numbers, `Bool`).
     init(any value: Any) {
@@ -26,7 +26,7 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
         case let value as Bool: self = .bool(value)
         case let value as Int: self = .int(value)
         case let value as Double: self = .double(value)
-        case let value as [String: Any]: self = .object(value.mapValues(JSONValue.init(any:)))
+        case let value as [String: Any]: self = .object(JSONObject(value.mapValues(JSONValue.init(any:))))
         case let value as [Any]: self = .array(value.map(JSONValue.init(any:)))
         default: self = .null
         }
@@ -71,9 +71,8 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            // Sorted by UTF-8 bytes: the same order on every platform. The members are sorted with
-            // their values, so no key is hashed again to find its value (1% of a feed build).
-            for (index, member) in members.sorted(by: { Self.utf8Precedes($0.key, $1.key) }).enumerated() {
+            // Kept sorted by their keys' UTF-8 bytes: the same order on every platform.
+            for (index, member) in members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 Self.quote(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
@@ -148,5 +147,62 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
         func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
         let below = (word &- 0x20 &* ones) & ~word & highs
         return below | hasZero(word ^ (0x22 &* ones)) | hasZero(word ^ (0x5C &* ones)) != 0
+    }
+}
+
+/// A JSON object's members, written in the order of their keys' UTF-8 bytes
+/// (`JSONValue.utf8Precedes`), each key once.
+///
+/// A page's JSON is dozens of small objects, and a feed page's hundreds. As dictionaries they
+/// hashed every key they were given, grew their tables, and were sorted into arrays to be
+/// written. Here the members are an array kept in written order: a key is found by comparing
+/// it with a handful of others (as `String`s, so canonically equivalent keys, "é" and
+/// "e\u{301}", are one key, as in a dictionary), and a new one goes to its place. Objects built
+/// member by member have a few dozen members at most; large ones are made from dictionaries.
+struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The members in written order.
+    private(set) var members: [(key: String, value: JSONValue)] = []
+
+    init() {}
+
+    /// The pairs' keys once each, the last value of a repeated key winning (as in a dictionary
+    /// literal).
+    init<Pairs: Sequence>(pairs: Pairs) where Pairs.Element == (String, JSONValue) {
+        // Room for the members a page's objects add after their first ones, in one allocation.
+        members.reserveCapacity(Swift.max(pairs.underestimatedCount + 4, 8))
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    init(dictionaryLiteral elements: (String, JSONValue)...) { self.init(pairs: elements) }
+
+    /// A dictionary's members, sorted once.
+    init(_ dictionary: [String: JSONValue]) {
+        members = dictionary.map { ($0.key, $0.value) }.sorted { JSONValue.utf8Precedes($0.key, $1.key) }
+    }
+
+    var isEmpty: Bool { members.isEmpty }
+    var count: Int { members.count }
+
+    func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> { members.makeIterator() }
+
+    /// A key's value; setting nil removes the member. A key equal to one already there is that
+    /// member, whose key keeps its spelling, as in a dictionary.
+    subscript(key: String) -> JSONValue? {
+        get { members.first { $0.key == key }?.value }
+        set {
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+            } else if let newValue {
+                if members.capacity == 0 { members.reserveCapacity(8) }
+                var place = members.count
+                while place > 0, JSONValue.utf8Precedes(key, members[place - 1].key) { place -= 1 }
+                members.insert((key, newValue), at: place)
+            }
+        }
+    }
+
+    /// Equal as dictionaries are: the same keys (as `String`s) with equal values.
+    static func == (a: JSONObject, b: JSONObject) -> Bool {
+        a.count == b.count && a.members.allSatisfy { b[$0.key] == $0.value }
     }
 }

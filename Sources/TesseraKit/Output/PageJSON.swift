@@ -27,10 +27,10 @@ struct PageDocument {
     /// The JSON URL of a page, with the base path: `/docs/blog/index.json`.
     func jsonURL(of page: Page) -> String { basePath + page.jsonOutputPath }
 
-    func document(for view: PageView) -> [String: JSONValue] {
+    func document(for view: PageView) -> JSONObject {
         let page = view.page
         let url = basePath + page.url.dropFirst()
-        var meta: [String: JSONValue] = [
+        var meta: JSONObject = [
             "id": .string(page.contentID),
             "url": .string(url),
             "json": .string(jsonURL(of: page)),
@@ -41,13 +41,13 @@ struct PageDocument {
         if let title = page.title { meta["title"] = .string(title) }
         if let summary = page.summary { meta["summary"] = .string(summary) }
         if let date = page.date { meta["date"] = .string(FeedWriter.rfc3339(date)) }
-        let translations = languages.compactMap { language -> [String: JSONValue]? in
+        let translations = languages.compactMap { language -> JSONObject? in
             guard let other = versions[page.translationKey]?[language.code] else { return nil }
             return ["lang": .string(language.code), "url": .string(basePath + other.url.dropFirst()), "json": .string(basePath + other.json)]
         }
         if translations.count > 1 { meta["translations"] = .array(translations.map(JSONValue.object)) }
         if let pagination = page.pagination {
-            var pager: [String: JSONValue] = ["current": .int(pagination.number), "total": .int(pagination.total)]
+            var pager: JSONObject = ["current": .int(pagination.number), "total": .int(pagination.total)]
             func json(_ number: Int) -> JSONValue { .string(basePath + Page.jsonPath(ofURL: pagination.url(of: number))) }
             if pagination.number > 1 { pager["previous"] = json(pagination.number - 1) }
             if pagination.number < pagination.total { pager["next"] = json(pagination.number + 1) }
@@ -63,7 +63,7 @@ struct PageDocument {
         // The body's headings, nested, for an app's table of contents.
         if !view.headings.isEmpty { meta["toc"] = .array(TableOfContents.json(view.headings)) }
         var needs = ClientVersion.initial
-        var document: [String: JSONValue] = [
+        var document: JSONObject = [
             "format": .string(Self.format),
             "version": .int(Self.version),
             "sections": .array(view.sections.enumerated().map { index, section in .object(sectionObject(section, index: index, in: view, needs: &needs)) }),
@@ -76,7 +76,7 @@ struct PageDocument {
 
     /// A taxonomy's pages as data, not only as their body's HTML: the list page's `terms` (name,
     /// URL, JSON, count) and a term page's `term`, each with the `taxonomy`'s name.
-    private func taxonomy(of page: Page, into meta: inout [String: JSONValue]) {
+    private func taxonomy(of page: Page, into meta: inout JSONObject) {
         let params = page.params
         func param(_ key: String) -> ContentNode? { params.first { $0.key == key }?.value }
         if let terms = param("terms")?.list {
@@ -92,13 +92,13 @@ struct PageDocument {
     }
 
     /// `embedded`: the components placed in the page's body, for the `body` component's blocks.
-    private func sectionObject(_ section: SectionView, index: Int, in view: PageView, needs: inout ClientVersion) -> [String: JSONValue] {
+    private func sectionObject(_ section: SectionView, index: Int, in view: PageView, needs: inout ClientVersion) -> JSONObject {
         let id = section.id ?? "section-\(index + 1)"
         var counts: [String: Int] = [:]
         func json(_ component: ComponentView) -> JSONValue {
             .object(self.component(component, id: componentID(component, in: id, counts: &counts), embedded: view.embedded, code: view.code, needs: &needs))
         }
-        var object: [String: JSONValue] = ["id": .string(id), "layout": .string(section.layout)]
+        var object: JSONObject = ["id": .string(id), "layout": .string(section.layout)]
         // Header, items, footer: the order ids are counted in, as they show.
         if let header = section.header { object["header"] = json(header) }
         object["items"] = .array(section.items.map(json))
@@ -140,15 +140,15 @@ struct PageDocument {
             let items = published.items.map { JSONValue.object(component($0, id: componentID($0, in: id, counts: &counts), needs: &needs)) }
             for number in 1...total {
                 let chunk = Array(items[min((number - 1) * perPage, items.count)..<min(number * perPage, items.count)])
-                var pager: [String: JSONValue] = [
+                var pager: JSONObject = [
                     "current": .int(number), "total": .int(total), "items": .int(items.count), "perPage": .int(perPage),
                     "first": .string(basePath + path(1)), "last": .string(basePath + path(total)),
                 ]
                 if number > 1 { pager["previous"] = .string(basePath + path(number - 1)) }
                 if number < total { pager["next"] = .string(basePath + path(number + 1)) }
-                var sectionObject: [String: JSONValue] = ["id": .string(id), "layout": .string(section.layout), "items": .array(chunk)]
+                var sectionObject: JSONObject = ["id": .string(id), "layout": .string(section.layout), "items": .array(chunk)]
                 if let options = Self.layoutOptions(of: section) { sectionObject["layoutOptions"] = options }
-                let document: [String: JSONValue] = [
+                let document: JSONObject = [
                     "format": .string(Self.sectionFormat), "version": .int(Self.version), "page": .string(view.page.contentID),
                     "section": .object(sectionObject), "pagination": .object(pager),
                 ]
@@ -160,7 +160,7 @@ struct PageDocument {
 
     /// `layout: { name: grid, columns: 2 }`'s parameters; nil for a layout written as a name.
     static func layoutOptions(of section: SectionView) -> JSONValue? {
-        section.layoutOptions.isEmpty ? nil : .object(Dictionary(section.layoutOptions.map { ($0.key, scalar($0.value)) }, uniquingKeysWith: { first, _ in first }))
+        section.layoutOptions.isEmpty ? nil : .object(JSONObject(Dictionary(section.layoutOptions.map { ($0.key, scalar($0.value)) }, uniquingKeysWith: { first, _ in first })))
     }
 
     /// A scalar of content as JSON: numbers and booleans keep their kind.
@@ -185,10 +185,10 @@ struct PageDocument {
     }
 
     /// `{ id, type, version, fields, computed, action, url, fallback, accessibility }`.
-    private func component(_ view: ComponentView, id: String, embedded: [ComponentView] = [], code: [RenderedCode] = [], needs: inout ClientVersion) -> [String: JSONValue] {
+    private func component(_ view: ComponentView, id: String, embedded: [ComponentView] = [], code: [RenderedCode] = [], needs: inout ClientVersion) -> JSONObject {
         let definition = registry[view.code]
         let schema = definition?.schema
-        var fields: [String: JSONValue] = [:]
+        var fields: JSONObject = [:]
         var link: ViewValue?
         if view.code == BodyComponent.code {
             fields["content"] = body(view.data["content"]?.text ?? "", embedded: embedded, code: code, needs: &needs)
@@ -204,8 +204,8 @@ struct PageDocument {
             fields[field.name] = converted
             if field.type == .link, link == nil { link = value }
         }
-        var object: [String: JSONValue] = ["id": .string(id), "type": .string(view.code), "version": .int(schema?.version ?? 1), "fields": .object(fields)]
-        var computed: [String: JSONValue] = [:]
+        var object: JSONObject = ["id": .string(id), "type": .string(view.code), "version": .int(schema?.version ?? 1), "fields": .object(fields)]
+        var computed: JSONObject = [:]
         for value in definition?.model?.computed ?? [] {
             switch view.data[value.name] {
             case .bool(let flag)?: computed[value.name] = .bool(flag)
@@ -218,7 +218,7 @@ struct PageDocument {
             object["action"] = action
             if case .object(let parts) = action, let url = parts["url"] { object["url"] = url }
         }
-        var accessibility: [String: JSONValue] = [:]
+        var accessibility: JSONObject = [:]
         if let label = view.data["accessibilityLabel"]?.text { accessibility["label"] = .string(label) }
         if let hint = view.data["accessibilityHint"]?.text { accessibility["hint"] = .string(hint) }
         if !accessibility.isEmpty { object["accessibility"] = .object(accessibility) }
@@ -234,13 +234,13 @@ struct PageDocument {
     private func fallback(of view: ComponentView, schema: ComponentSchema, id: String, action: JSONValue?, depth: Int) -> JSONValue? {
         guard let fallback = schema.fallback, depth < 8 else { return nil }
         guard case .component(let code, _, _) = fallback, let target = registry[code]?.schema else { return "hide" }
-        var fields: [String: JSONValue] = [:]
+        var fields: JSONObject = [:]
         for (theirs, ours) in fallback.fieldMap(from: schema, to: target) {
             guard let field = schema.field(ours), field.type != .items, let value = view.data[ours], value != .null,
                   let converted = Self.value(value, type: field.type) else { continue }
             fields[theirs] = converted
         }
-        var object: [String: JSONValue] = ["id": .string(id), "type": .string(code), "version": .int(target.version), "fields": .object(fields)]
+        var object: JSONObject = ["id": .string(id), "type": .string(code), "version": .int(target.version), "fields": .object(fields)]
         if let action {
             object["action"] = action
             if case .object(let parts) = action, let url = parts["url"] { object["url"] = url }
@@ -255,7 +255,7 @@ struct PageDocument {
     /// The component's action: the one written on it, else its first link's: `navigate` (with the
     /// page's id and JSON when the link leads to a page of the site) or `open-external`.
     private func action(_ written: ComponentAction?, link: ViewValue?) -> JSONValue? {
-        var object: [String: JSONValue]
+        var object: JSONObject
         if let written {
             object = ["type": .string(written.type)]
             if let url = written.url { object["url"] = .string(url) }
@@ -292,7 +292,7 @@ struct PageDocument {
             return value.text.map(markdown)
         case .number, .percent, .currency:
             guard let text = value.text, let raw = value["value"].flatMap(number) else { return nil }
-            var object: [String: JSONValue] = ["text": .string(text), "value": raw]
+            var object: JSONObject = ["text": .string(text), "value": raw]
             if type == .currency, let code = value["currency"]?.text { object["currency"] = .string(code) }
             return .object(object)
         case .date:
@@ -303,7 +303,7 @@ struct PageDocument {
             return ["url": .string(url), "external": .bool(value["external"] == .bool(true))]
         case .image:
             guard let src = value["src"]?.text ?? value.text else { return nil }
-            var object: [String: JSONValue] = ["src": .string(src), "external": .bool(value["external"] == .bool(true)), "alt": .string(value["alt"]?.text ?? "")]
+            var object: JSONObject = ["src": .string(src), "external": .bool(value["external"] == .bool(true)), "alt": .string(value["alt"]?.text ?? "")]
             // Its size, and for an image Tessera made sizes of: every file, the dominant colour and
             // the tiny preview, so an app picks the size it shows and paints before it loads.
             if let width = value["width"].flatMap(number), let height = value["height"].flatMap(number) {
@@ -370,7 +370,7 @@ struct PageDocument {
     /// name, the code, and its tokens (`[type, text]` pairs, Pygments' token types) when it was
     /// highlighted; the title, numbering and marked lines when the fence asks for them.
     static func codeBlock(_ block: CodeBlock) -> JSONValue {
-        var object: [String: JSONValue] = ["kind": "code", "code": .string(block.code)]
+        var object: JSONObject = ["kind": "code", "code": .string(block.code)]
         object["language"] = block.language.map { .string($0) } ?? .null
         if let name = block.languageName { object["languageName"] = .string(name) }
         if let title = block.title { object["title"] = .string(title) }
@@ -479,7 +479,7 @@ enum PageIndex {
     }
 
     static func make(_ entries: [PageIndexEntry], basePath: String) -> Data {
-        let index: [String: JSONValue] = [
+        let index: JSONObject = [
             "format": "tessera.index", "version": .int(PageDocument.version),
             "schema": .string(basePath + "api/schema.json"),
             "site": .string(basePath + "api/site.json"),
@@ -520,7 +520,7 @@ struct PageIndexEntry: Equatable, Sendable {
     var id: String, json: String, url: String, language: String, title: String?, date: Date?
 
     var value: JSONValue {
-        var entry: [String: JSONValue] = ["id": .string(id), "json": .string(json), "url": .string(url), "lang": .string(language)]
+        var entry: JSONObject = ["id": .string(id), "json": .string(json), "url": .string(url), "lang": .string(language)]
         if let title { entry["title"] = .string(title) }
         if let date { entry["date"] = .string(FeedWriter.rfc3339(date)) }
         return .object(entry)

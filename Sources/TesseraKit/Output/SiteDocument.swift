@@ -11,7 +11,7 @@ enum SiteDocument {
         let basePath = configuration.basePath
         let languages = configuration.languages.map { language -> JSONValue in
             let home = basePath + (language.urlPrefix + "/").dropFirst()
-            var object: [String: JSONValue] = [
+            var object: JSONObject = [
                 "code": .string(language.code), "name": .string(language.name),
                 "direction": .string(language.isRightToLeft ? "rtl" : "ltr"), "home": .string(home),
             ]
@@ -20,7 +20,7 @@ enum SiteDocument {
             return .object(object)
         }
         func json(_ item: MenuItem) -> JSONValue {
-            var object: [String: JSONValue] = ["name": .string(item.title), "external": .bool(item.isExternal)]
+            var object: JSONObject = ["name": .string(item.title), "external": .bool(item.isExternal)]
             if let url = item.url {
                 object["url"] = .string(url)
                 if !item.isExternal, let json = writer.target(of: url)?.json, !json.isEmpty { object["json"] = .string(json) }
@@ -29,10 +29,10 @@ enum SiteDocument {
             if !item.children.isEmpty { object["children"] = .array(item.children.map(json)) }
             return .object(object)
         }
-        let menus = site.menus.menus.mapValues { named in JSONValue.object(named.mapValues { .array($0.map(json)) }) }
-        let document: [String: JSONValue] = [
+        let menus = site.menus.menus.mapValues { named in JSONValue.object(JSONObject(named.mapValues { JSONValue.array($0.map(json)) })) }
+        let document: JSONObject = [
             "format": .string(format), "version": .int(PageDocument.version),
-            "title": .string(configuration.title), "languages": .array(languages), "menus": .object(menus),
+            "title": .string(configuration.title), "languages": .array(languages), "menus": .object(JSONObject(menus)),
         ]
         return Data(JSONValue.object(document).bytes)
     }

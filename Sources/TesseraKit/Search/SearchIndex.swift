@@ -43,7 +43,7 @@ enum SearchIndex {
     static func appDocuments(_ documents: [SearchDocument], languages: [String]) -> [OutputFile] {
         languages.map { language in
             let list = documents.filter { $0.language == language }.sorted { $0.url < $1.url }.map { document -> JSONValue in
-                var object: [String: JSONValue] = [
+                var object: JSONObject = [
                     "id": .string(document.id), "url": .string(document.url), "title": .string(document.title), "section": .string(document.section),
                     "tags": .array(document.tags.map(JSONValue.string)), "text": .string(document.text ?? ""),
                 ]
@@ -78,7 +78,7 @@ enum SearchIndex {
         let others: JSONValue = .array(languages.map { .object(["code": .string($0.code), "name": .string($0.name)]) })
         for language in languages.map(\.code) {
             let documents = (byLanguage[language] ?? []).sorted { $0.url < $1.url }
-            var strings: [String: JSONValue] = [:]
+            var strings: JSONObject = [:]
             for (key, entry) in translations[language]?.entries ?? [:] where key.hasPrefix("search.") {
                 if case .text(let text) = entry { strings[String(key.dropFirst("search.".count))] = .string(text) }
             }
@@ -87,7 +87,7 @@ enum SearchIndex {
         return files
     }
 
-    private static func files(of documents: [SearchDocument], language: String, strings: [String: JSONValue], languages: JSONValue) -> [OutputFile] {
+    private static func files(of documents: [SearchDocument], language: String, strings: JSONObject, languages: JSONValue) -> [OutputFile] {
         let folder = "search/\(language)/"
         let analyzer = SearchAnalyzer(language: language)
         let averageLength = documents.isEmpty ? 1 : Double(documents.reduce(0) { $0 + $1.length }) / Double(documents.count)
@@ -172,7 +172,7 @@ enum SearchIndex {
         // Pages, twenty to a file.
         files += ParallelMap.map(Array(stride(from: 0, to: documents.count, by: pagesPerChunk))) { start in
             let chunk = documents[start..<min(start + pagesPerChunk, documents.count)].map { document -> JSONValue in
-                var object: [String: JSONValue] = ["url": .string(document.url), "title": .string(document.title), "section": .string(document.section)]
+                var object: JSONObject = ["url": .string(document.url), "title": .string(document.title), "section": .string(document.section)]
                 if let json = document.json { object["json"] = .string(json) }
                 if let date = document.date { object["date"] = .string(date) }
                 if let text = document.dateText { object["dateText"] = .string(text) }
@@ -189,7 +189,7 @@ enum SearchIndex {
             if !document.section.isEmpty { sections[document.section, default: []].append(number) }
             for tag in Set(document.tags) { tags[tag, default: []].append(number) }
         }
-        func numbers(_ map: [String: [Int]]) -> JSONValue { .object(map.mapValues { .array($0.map(JSONValue.int)) }) }
+        func numbers(_ map: [String: [Int]]) -> JSONValue { .object(JSONObject(map.mapValues { JSONValue.array($0.map(JSONValue.int)) })) }
         files.append(OutputFile(path: folder + "filters.json", contents: .data(Data(JSONValue.object(["sections": numbers(sections), "tags": numbers(tags)]).bytes))))
 
         // Section titles: the title of each section's own page.
@@ -198,7 +198,7 @@ enum SearchIndex {
         // in a cache never meets a new meta.json.
         var digest = StableDigest()
         for file in files { if case .data(let data) = file.contents { digest.combine(file.path); digest.combine(data) } }
-        let meta: [String: JSONValue] = [
+        let meta: JSONObject = [
             "format": .string(format), "version": .int(version), "language": .string(language),
             "build": .string(String(digest.value, radix: 16).leftPadded(to: 16)),
             "pages": .int(documents.count), "pagesPerChunk": .int(pagesPerChunk),
@@ -206,7 +206,7 @@ enum SearchIndex {
                 "stemmer": analyzer.stemmer.json,
                 "stopWords": .array(analyzer.stopWords.sorted().map(JSONValue.string)),
                 "marks": .array(SearchAnalyzer.foldedMarks.map { .array([.int(Int($0.lowerBound)), .int(Int($0.upperBound))]) }),
-                "letters": .object(Dictionary(uniqueKeysWithValues: SearchAnalyzer.foldedLetters.map { (String($0.key), JSONValue.string($0.value)) })),
+                "letters": .object(JSONObject(Dictionary(uniqueKeysWithValues: SearchAnalyzer.foldedLetters.map { (String($0.key), JSONValue.string($0.value)) }))),
             ]),
             "shards": .array(shards.map { .string($0.prefix) }),
             "strings": .object(strings),

@@ -38,7 +38,46 @@ import Testing
             #expect(JSONValue.utf8Precedes(a, b) == a.utf8.lexicographicallyPrecedes(b.utf8), "\(a.debugDescription) \(b.debugDescription)")
         }
         let members = ["b": JSONValue.int(1), "a": .int(2), "ab": .int(3), "é": .int(4), "": .int(5)]
-        #expect(String(decoding: JSONValue.object(members).bytes, as: UTF8.self).trimmingCharacters(in: .newlines) == #"{"":5,"a":2,"ab":3,"b":1,"é":4}"#)
+        #expect(String(decoding: JSONValue.object(JSONObject(members)).bytes, as: UTF8.self).trimmingCharacters(in: .newlines) == #"{"":5,"a":2,"ab":3,"b":1,"é":4}"#)
+    }
+
+    /// `JSONObject` keeps its members sorted as it is built, where the dictionary it replaced was
+    /// sorted as it was written: after generated sets, replacements, removals and literals with
+    /// repeated keys, it holds what the dictionary held, in the dictionary's written order, and
+    /// writes the same bytes.
+    @Test func anObjectBuiltMemberByMemberIsTheSortedDictionary() {
+        var random = SeededGenerator(seed: Self.seed &+ 5)
+        // Canonically equivalent keys are one key in a dictionary: "é" and "e\u{301}", `K` and the Kelvin sign.
+        let keys = ["", "a", "b", "ab", "ba", "id", "ids", "Id", "_", "é", "e\u{301}", "日本", "👩‍💻", "\u{7F}", "\u{80}", "z", "title", "url", "type", "K", "\u{212A}"]
+        for _ in 0..<Self.count / 5 {
+            var object = JSONObject()
+            var model: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 0...30, using: &random) {
+                let key = keys.randomElement(using: &random)!
+                #expect(object[key] == model[key], "\(key.debugDescription) before a change")
+                let value: JSONValue? = Int.random(in: 0..<4, using: &random) == 0 ? nil : .int(Int.random(in: 0..<9, using: &random))
+                object[key] = value
+                model[key] = value
+            }
+            let literal = (0..<Int.random(in: 0...8, using: &random)).map { _ in (keys.randomElement(using: &random)!, JSONValue.int(Int.random(in: 0..<9, using: &random))) }
+            let fromLiteral = JSONObject(pairs: literal)
+            let literalModel = Dictionary(literal, uniquingKeysWith: { _, last in last })
+            for (built, expected) in [(object, model), (fromLiteral, literalModel)] {
+                let sorted = expected.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                #expect(built.map(\.key) == sorted.map(\.key))
+                #expect(built.map(\.value) == sorted.map(\.value))
+                #expect(built == JSONObject(expected))
+                for key in keys { #expect(built[key] == expected[key]) }
+                var bytes = Array("{".utf8)
+                for (index, member) in sorted.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    JSONValue.quote(member.key, into: &bytes)
+                    bytes.append(UInt8(ascii: ":"))
+                    member.value.write(into: &bytes)
+                }
+                #expect(JSONValue.object(built).bytes == bytes + Array("}\n".utf8))
+            }
+        }
     }
 
     @Test func plainTextOfHTMLIsTheCharacterVersions() {

@@ -216,7 +216,7 @@ import Testing
             metas[language] = String(decoding: data, as: UTF8.self)
         }
         let input = JSONValue.object([
-            "metas": .object(metas.mapValues { .string($0) }),
+            "metas": .object(JSONObject(metas.mapValues { JSONValue.string($0) })),
             "cases": .array(cases.map { .array([.string($0.language), .string($0.text)]) }),
         ])
         try Data(input.bytes).write(to: URL(fileURLWithPath: folder + "/input.json"))
