@@ -115,6 +115,7 @@ public final class ViewObject: @unchecked Sendable, Equatable {
         values.reserveCapacity(pairs.count)
         if pairs.count > Self.indexedCount {
             var index: [String: Int] = [:]
+            index.reserveCapacity(pairs.count)
             for (key, value) in pairs {
                 // A repeated key keeps its first place and takes the last value.
                 if let position = index[key] { values[position] = value; continue }
