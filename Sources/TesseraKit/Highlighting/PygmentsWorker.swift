@@ -18,9 +18,10 @@ import Foundation
 ///   the worker gives each token type it meets, announced once by an item `#<Type name>` before
 ///   its first use), `?` for a language Pygments does not know, or `!<message>` when lexing failed.
 ///   Code that tree-sitter parsed is answered with its highlight query's captures instead,
-///   `~<lexer name>\t<type>:<pattern>:<start>,<end>,… …` (each capture's token type, the
-///   number of its pattern, and its nodes as UTF-8 byte ranges), of which `TreeSitterRuns` makes
-///   the runs.
+///   `~<lexer name>\t<type>:<pattern>:<count> …` (each capture's token type, the number of its
+///   pattern and of its nodes), and after the line break the nodes' UTF-8 byte ranges, each a
+///   pair of 32-bit offsets in this machine's byte order, of which `TreeSitterRuns` makes the
+///   runs.
 ///
 /// Not thread-safe: `PygmentsPool` gives each worker to one thread at a time.
 final class PygmentsWorker {
@@ -48,6 +49,9 @@ final class PygmentsWorker {
 
     /// The token types this worker announced, by number, with their CSS classes.
     private var types: [HighlightedCode.TokenType] = []
+    /// Their places in Pygments' order of them (`TreeSitterRuns.ranks`), made again when a type
+    /// is announced.
+    private var typeRanks: [Int] = []
 
     /// An answer that does not follow the protocol.
     struct Malformed: Error {}
@@ -190,25 +194,39 @@ final class PygmentsWorker {
         case UInt8(ascii: "~"):
             guard let tab = line.firstIndex(of: 0x09) else { throw Malformed() }
             let lexer = String(decoding: line[(line.startIndex + 1)..<tab], as: UTF8.self)
-            var captures: [TreeSitterRuns.Capture] = []
+            // `<type>:<pattern>:<count>` for each capture; then, after the line, each one's
+            // `count` nodes as pairs of 32-bit byte offsets (the worker's byte order, this
+            // machine's).
+            var groups: [(type: Int, pattern: Int, count: Int)] = []
+            var nodes = 0
             for field in line[(tab + 1)...].split(separator: 0x20) {
                 if field.first == UInt8(ascii: "#") {
                     announce(String(decoding: field.dropFirst(), as: UTF8.self))
                     continue
                 }
-                // `<type>:<pattern>:<start>,<end>,…`
                 let parts = field.split(separator: UInt8(ascii: ":"), maxSplits: 2, omittingEmptySubsequences: false)
-                guard parts.count == 3, let type = Self.number(parts[0]), types.indices.contains(type), let pattern = Self.number(parts[1]) else { throw Malformed() }
-                let offsets = parts[2].split(separator: UInt8(ascii: ","))
-                guard offsets.count % 2 == 0 else { throw Malformed() }
-                var index = offsets.startIndex
-                while index < offsets.endIndex {
-                    guard let start = Self.number(offsets[index]), let end = Self.number(offsets[index + 1]), start <= end else { throw Malformed() }
-                    captures.append(.init(start: start, end: end, pattern: pattern, type: type))
-                    index += 2
+                guard parts.count == 3, let type = Self.number(parts[0]), types.indices.contains(type), let pattern = Self.number(parts[1]),
+                      let count = Self.number(parts[2]) else { throw Malformed() }
+                groups.append((type, pattern, count))
+                nodes += count
+            }
+            guard let offsets = read(bytes: nodes * 8) else { throw StartError.noPython("the highlighting worker stopped") }
+            var captures: [TreeSitterRuns.Capture] = []
+            captures.reserveCapacity(nodes)
+            try offsets.withUnsafeBytes { raw in
+                var at = 0
+                for group in groups {
+                    for _ in 0..<group.count {
+                        let start = Int(raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+                        let end = Int(raw.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self))
+                        guard start <= end else { throw Malformed() }
+                        captures.append(.init(start: start, end: end, pattern: group.pattern, type: group.type))
+                        at += 8
+                    }
                 }
             }
-            guard let runs = TreeSitterRuns.runs(of: captures, in: code, types: types, text: textType) else { throw Malformed() }
+            if typeRanks.count != types.count { typeRanks = TreeSitterRuns.ranks(of: types) }
+            guard let runs = TreeSitterRuns.runs(of: captures, in: code, types: types, text: textType, ranks: typeRanks) else { throw Malformed() }
             return .code(HighlightedCode(lexer: lexer, runs: runs))
         case UInt8(ascii: "="):
             guard let tab = line.firstIndex(of: 0x09) else { throw Malformed() }
@@ -267,6 +285,16 @@ final class PygmentsWorker {
 
     private func readLine() -> [UInt8]? { Self.readLine(from: output, buffer: &buffer) }
 
+    /// The next `count` bytes the worker wrote; nil when its output ends first.
+    private func read(bytes count: Int) -> [UInt8]? {
+        while buffer.count < count {
+            guard Self.readMore(from: output, into: &buffer) else { return nil }
+        }
+        let bytes = Array(buffer[..<count])
+        buffer.removeSubrange(..<count)
+        return bytes
+    }
+
     /// The next line written to `output`, without its line break; nil at the end of its output.
     /// `buffer` holds what was read past the line.
     private static func readLine(from output: Int32, buffer: inout [UInt8]) -> [UInt8]? {
@@ -278,11 +306,19 @@ final class PygmentsWorker {
                 return line
             }
             searched = buffer.count
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress, $0.count) }
+            guard readMore(from: output, into: &buffer) else { return nil }
+        }
+    }
+
+    /// Appends what `output` has to `buffer`, waiting for it; false at the end of its output.
+    private static func readMore(from output: Int32, into buffer: inout [UInt8]) -> Bool {
+        let had = buffer.count
+        while true {
+            buffer.append(contentsOf: repeatElement(0, count: 65_536))
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress! + had, 65_536) }
+            buffer.removeSubrange((had + max(count, 0))...)
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            buffer.append(contentsOf: chunk[..<count])
+            return count > 0
         }
     }
 }

@@ -32,8 +32,11 @@ enum TreeSitterRuns {
     /// The runs of `code` (adjacent runs of one type merged), or nil when the captures do not lie
     /// in it.
     /// `painting`: types every character by painting, without trying the one pass first (for tests).
+    /// `ranks`: each of `types`' place in Pygments' order of them (`ranks(of:)`), when the caller
+    /// keeps it.
     static func runs(of captures: [Capture], in code: String, types: [HighlightedCode.TokenType], text: HighlightedCode.TokenType,
-                     painting: Bool = false) -> [HighlightedCode.Run]? {
+                     ranks: [Int]? = nil, painting: Bool = false) -> [HighlightedCode.Run]? {
+        let ranks = ranks ?? Self.ranks(of: types)
         var code = code
         return code.withUTF8 { bytes -> [HighlightedCode.Run]? in
             // A byte's scalar: the index of the character it is part of, as the worker counted.
@@ -49,26 +52,17 @@ enum TreeSitterRuns {
                 length = scalar + 1
                 scalarAt.append(length)
             }
-            // Each type is announced once, under a name of its own.
-            let used = Set(captures.map(\.type)).sorted { tuplePrecedes(types[$0].name, types[$1].name) }
-            let order = Dictionary(uniqueKeysWithValues: used.enumerated().map { ($1, $0) })
             var spans: [Span] = []
             spans.reserveCapacity(captures.count)
             for capture in captures {
-                guard capture.end <= bytes.count, let rank = order[capture.type] else { return nil }
+                guard capture.end <= bytes.count, ranks.indices.contains(capture.type) else { return nil }
                 let start = scalarAt.isEmpty ? capture.start : scalarAt[capture.start]
                 let end = scalarAt.isEmpty ? capture.end : scalarAt[capture.end]
-                spans.append(Span(start: start, end: end, bytes: capture.end - capture.start, pattern: capture.pattern, order: rank, type: capture.type))
+                spans.append(Span(start: start, end: end, bytes: capture.end - capture.start, pattern: capture.pattern, order: ranks[capture.type], type: capture.type))
             }
             // Outer nodes first (by start, then longer first); of one node's captures, the
             // latest pattern last, so that it wins.
-            spans.sort { a, b in
-                if a.start != b.start { return a.start < b.start }
-                if a.bytes != b.bytes { return a.bytes > b.bytes }
-                if a.pattern != b.pattern { return a.pattern < b.pattern }
-                if a.order != b.order { return a.order < b.order }
-                return a.end < b.end
-            }
+            sortOuterFirst(&spans)
             let typed = (painting ? nil : nested(spans, length: length)) ?? painted(spans, length: length)
             var runs: [HighlightedCode.Run] = []
             runs.reserveCapacity(typed.count)
@@ -82,6 +76,40 @@ enum TreeSitterRuns {
             }
             return runs
         }
+    }
+
+    /// Each type's place among `types` as Pygments orders them (`tuplePrecedes`): where two
+    /// captures of one node and pattern differ only in type, the later in that order wins. Only
+    /// compared, so the places among all the worker's types order any captures' as the places
+    /// among their own types would.
+    static func ranks(of types: [HighlightedCode.TokenType]) -> [Int] {
+        var ranks = [Int](repeating: 0, count: types.count)
+        for (rank, index) in types.indices.sorted(by: { tuplePrecedes(types[$0].name, types[$1].name) }).enumerated() { ranks[index] = rank }
+        return ranks
+    }
+
+    /// Sorts `spans` by start, longer first, pattern, type's rank and end: each span's fields
+    /// packed in two integers compared at once when they fit (they always do for code under
+    /// 4 GiB), else field by field. Spans equal in all five are alike (one type), so the sort
+    /// need not be stable.
+    static func sortOuterFirst(_ spans: inout [Span]) {
+        let fits = spans.allSatisfy { $0.start < 1 << 32 && $0.bytes < 1 << 32 && $0.end < 1 << 32 && $0.pattern < 1 << 20 && $0.order < 1 << 12 && $0.order >= 0 && $0.pattern >= 0 }
+        guard fits else {
+            spans.sort { a, b in
+                if a.start != b.start { return a.start < b.start }
+                if a.bytes != b.bytes { return a.bytes > b.bytes }
+                if a.pattern != b.pattern { return a.pattern < b.pattern }
+                if a.order != b.order { return a.order < b.order }
+                return a.end < b.end
+            }
+            return
+        }
+        var keyed = spans.map { span -> (UInt64, UInt64, Span) in
+            (UInt64(span.start) << 32 | UInt64(UInt32.max - UInt32(span.bytes)),
+             UInt64(span.pattern) << 44 | UInt64(span.order) << 32 | UInt64(span.end), span)
+        }
+        keyed.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        for index in keyed.indices { spans[index] = keyed[index].2 }
     }
 
     /// Whether the token type named `a` comes before `b` as Pygments orders them: as tuples of

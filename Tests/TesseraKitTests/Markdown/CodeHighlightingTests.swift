@@ -567,12 +567,15 @@ import Testing
                     code = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
                     found_spans = spans(lexer, code)
                     reference = merged(nested_runs(found_spans, len(code)) or painted_runs(found_spans, len(code)))
-                    captures = [[name(kind), pattern, offsets] for kind, pattern, offsets in lexer.captures(code)]
+                    captures = [[name(kind), pattern, list(offsets)] for kind, pattern, offsets in lexer.captures(code)]
                     print(json.dumps({"language": language, "code": code, "captures": captures, "runs": reference}))
             """#)
         let (status, output) = try await Tools.run("python3", [site.root + "/check.py", site.root])
         try #require(status == 0, "\(output)")
         var checked = 0
+        // Types a worker may have announced for earlier blocks, some of them this block's parents.
+        let extraTypes = ["Name.Other", "Keyword", "Text.Whitespace", "Comment.Single", "Name", "Literal.String.Double", "Operator", "Punctuation.Marker"]
+            .map { HighlightedCode.TokenType(name: $0, cssClass: "") }
         for line in output.split(separator: "\n") where line.hasPrefix("{") {
             let case_ = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let code = try #require(case_["code"] as? String), language = try #require(case_["language"] as? String)
@@ -590,9 +593,40 @@ import Testing
             #expect(made == reference, "\(language): \(code.debugDescription)")
             let painted = try #require(TreeSitterRuns.runs(of: captures, in: code, types: types, text: text, painting: true))
             #expect(runs == painted, "\(language): \(code.debugDescription)")
+            // A worker ranks every type it announced, not only this block's: the same runs.
+            let announced = extraTypes + types
+            let shifted = captures.map { TreeSitterRuns.Capture(start: $0.start, end: $0.end, pattern: $0.pattern, type: $0.type + extraTypes.count) }
+            let ranked = try #require(TreeSitterRuns.runs(of: shifted, in: code, types: announced, text: text, ranks: TreeSitterRuns.ranks(of: announced)))
+            #expect(ranked == runs, "\(language): \(code.debugDescription)")
             checked += 1
         }
         #expect(checked == 1800)
+    }
+
+    /// The spans' sort by packed keys orders them as comparing their fields one by one does,
+    /// on generated spans with many ties (small ranges of every field), and past the packed
+    /// keys' widths (the field-by-field sort then).
+    @Test func spansSortedByPackedKeysAreInTheFieldByFieldOrder() {
+        var generator = SeededGenerator(seed: 18)
+        for round in 0..<2_000 {
+            let wide = round % 10 == 0
+            var spans = (0..<Int.random(in: 0...80, using: &generator)).map { _ -> TreeSitterRuns.Span in
+                let start = Int.random(in: 0...12, using: &generator) + (wide ? 1 << 33 : 0)
+                let bytes = Int.random(in: 0...6, using: &generator)
+                return .init(start: start, end: start + bytes + Int.random(in: 0...1, using: &generator), bytes: bytes,
+                             pattern: Int.random(in: 0...4, using: &generator), order: Int.random(in: 0...3, using: &generator), type: 0)
+            }
+            for index in spans.indices { spans[index].type = spans[index].order }
+            let reference = spans.sorted { a, b in
+                if a.start != b.start { return a.start < b.start }
+                if a.bytes != b.bytes { return a.bytes > b.bytes }
+                if a.pattern != b.pattern { return a.pattern < b.pattern }
+                if a.order != b.order { return a.order < b.order }
+                return a.end < b.end
+            }
+            TreeSitterRuns.sortOuterFirst(&spans)
+            #expect(spans.map { [$0.start, $0.end, $0.bytes, $0.pattern, $0.order] } == reference.map { [$0.start, $0.end, $0.bytes, $0.pattern, $0.order] })
+        }
     }
 
     /// A full build renders the pages without fenced code first, each part in page order.
