@@ -62,7 +62,13 @@ enum TreeSitterRuns {
             }
             // Outer nodes first (by start, then longer first); of one node's captures, the
             // latest pattern last, so that it wins.
-            sortOuterFirst(&spans)
+            spans.sort { a, b in
+                if a.start != b.start { return a.start < b.start }
+                if a.bytes != b.bytes { return a.bytes > b.bytes }
+                if a.pattern != b.pattern { return a.pattern < b.pattern }
+                if a.order != b.order { return a.order < b.order }
+                return a.end < b.end
+            }
             let typed = (painting ? nil : nested(spans, length: length)) ?? painted(spans, length: length)
             var runs: [HighlightedCode.Run] = []
             runs.reserveCapacity(typed.count)
@@ -86,30 +92,6 @@ enum TreeSitterRuns {
         var ranks = [Int](repeating: 0, count: types.count)
         for (rank, index) in types.indices.sorted(by: { tuplePrecedes(types[$0].name, types[$1].name) }).enumerated() { ranks[index] = rank }
         return ranks
-    }
-
-    /// Sorts `spans` by start, longer first, pattern, type's rank and end: each span's fields
-    /// packed in two integers compared at once when they fit (they always do for code under
-    /// 4 GiB), else field by field. Spans equal in all five are alike (one type), so the sort
-    /// need not be stable.
-    static func sortOuterFirst(_ spans: inout [Span]) {
-        let fits = spans.allSatisfy { $0.start < 1 << 32 && $0.bytes < 1 << 32 && $0.end < 1 << 32 && $0.pattern < 1 << 20 && $0.order < 1 << 12 && $0.order >= 0 && $0.pattern >= 0 }
-        guard fits else {
-            spans.sort { a, b in
-                if a.start != b.start { return a.start < b.start }
-                if a.bytes != b.bytes { return a.bytes > b.bytes }
-                if a.pattern != b.pattern { return a.pattern < b.pattern }
-                if a.order != b.order { return a.order < b.order }
-                return a.end < b.end
-            }
-            return
-        }
-        var keyed = spans.map { span -> (UInt64, UInt64, Span) in
-            (UInt64(span.start) << 32 | UInt64(UInt32.max - UInt32(span.bytes)),
-             UInt64(span.pattern) << 44 | UInt64(span.order) << 32 | UInt64(span.end), span)
-        }
-        keyed.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-        for index in keyed.indices { spans[index] = keyed[index].2 }
     }
 
     /// Whether the token type named `a` comes before `b` as Pygments orders them: as tuples of

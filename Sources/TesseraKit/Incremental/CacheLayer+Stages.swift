@@ -15,8 +15,9 @@ extension CacheLayer {
     }
 
     /// The build makes every page anew: it neither starts from the last build of its output
-    /// folder nor from the preview's memory, which keep the pages an edit did not change.
-    var makesEveryPage: Bool { incremental == nil && memory == nil }
+    /// folder (there is none, or it cannot be kept) nor from the preview's memory, which keep
+    /// the pages an edit did not change.
+    var makesEveryPage: Bool { memory == nil && incremental?.reusesNothing != false }
 
     /// Content is loaded: the pages parsed are stored for the next build, on another core.
     func contentLoaded() {

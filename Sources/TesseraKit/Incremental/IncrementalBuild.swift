@@ -30,6 +30,10 @@ final class IncrementalBuild: @unchecked Sendable {
     var current = BuildManifest()
     /// Nothing to do: the output is the previous build's.
     var upToDate = false
+    /// Known once `compare` ran: no page of the last build can be kept, since there is none (a
+    /// first build) or it was made for another output folder or under another environment, so
+    /// this build makes every page.
+    var reusesNothing = false
     /// Pages kept from the previous build, by URL.
     var reused: [String: BuildManifest.PageRecord] = [:]
     /// Those of them with HTML, per language code.
@@ -199,9 +203,21 @@ final class IncrementalBuild: @unchecked Sendable {
         }
         // A folder is skipped next time only if every file listed in it has a record to list it by.
         current.inputFolders = foldersComplete && !unrecorded ? inputFolders : [:]
+        var environment = StableDigest()
+        environment.combine(Self.engineIdentity)
+        // The highlighter writes the pages' code: another engine (or none) writes other HTML.
+        environment.combine("highlight=" + (configured.highlighter?.identity ?? "off"))
+        environment.combine("drafts=\(context.options.includeDrafts) future=\(context.options.includeFuture) theme=\(theme.directory)")
+        for path in paths.sorted() {
+            environment.combine(path)
+            environment.combine(current.inputs[path]?.digest ?? 0)
+        }
+        current.environment = environment.value
+        reusesNothing = recorded.map { $0.output != output || $0.environment != current.environment } ?? true
         // A block an edit wrote that the cache does not have is lexed on another core while
-        // content loads, instead of when the edited page is rendered.
-        if let highlighter = configured.highlighter, changedInputs.count <= 64 {
+        // content loads, instead of when the edited page is rendered. (A build that makes every
+        // page has every page's blocks lexed so once content is loaded: `LoadStage`.)
+        if let highlighter = configured.highlighter, changedInputs.count <= 64, !reusesNothing {
             let texts = changedInputs.filter { $0.hasPrefix("content/") }.compactMap { path in
                 FileManager.default.contents(atPath: site + "/" + path).map { String(decoding: $0, as: UTF8.self) }
             }
@@ -214,16 +230,6 @@ final class IncrementalBuild: @unchecked Sendable {
             // A file without a closed front matter has its whole bytes as its structure.
             return now.structure == before.structure && now.structure != now.digest
         }
-        var environment = StableDigest()
-        environment.combine(Self.engineIdentity)
-        // The highlighter writes the pages' code: another engine (or none) writes other HTML.
-        environment.combine("highlight=" + (configured.highlighter?.identity ?? "off"))
-        environment.combine("drafts=\(context.options.includeDrafts) future=\(context.options.includeFuture) theme=\(theme.directory)")
-        for path in paths.sorted() {
-            environment.combine(path)
-            environment.combine(current.inputs[path]?.digest ?? 0)
-        }
-        current.environment = environment.value
         current.buildDate = configured.buildDate.timeIntervalSince1970
         // Same count and no file new or changed: the same files, unchanged.
         let sameContent = content.count == known.keys.count { $0.hasPrefix("content/") }
