@@ -213,7 +213,7 @@ final class IncrementalBuild: @unchecked Sendable {
             environment.combine(current.inputs[path]?.digest ?? 0)
         }
         current.environment = environment.value
-        reusesNothing = recorded.map { $0.output != output || $0.environment != current.environment } ?? true
+        reusesNothing = !(recorded.map(madeLikeThisBuild) ?? false)
         // A block an edit wrote that the cache does not have is lexed on another core while
         // content loads, instead of when the edited page is rendered. (A build that makes every
         // page has every page's blocks lexed so once content is loaded: `LoadStage`.)
@@ -292,10 +292,15 @@ final class IncrementalBuild: @unchecked Sendable {
     /// The last build with its outputs, when this build may reuse them: same output folder and
     /// environment, a build date that prints the same, and the folder as that build left it.
     func reusable(_ recorded: BuildManifest?, buildDate: Date) -> BuildManifest? {
-        guard let outputs = recordedOutputs, let previous = recorded?.with(outputsOf: outputs), previous.output == output,
-              previous.environment == current.environment, Self.buildDateAllows(previous, buildDate: buildDate),
-              outputCheck.intact else { return nil }
+        guard let outputs = recordedOutputs, let previous = recorded?.with(outputsOf: outputs), madeLikeThisBuild(previous),
+              Self.buildDateAllows(previous, buildDate: buildDate), outputCheck.intact else { return nil }
         return previous
+    }
+
+    /// Whether `recorded` was made for this output folder under this build's environment (set
+    /// by `compare`): the first condition of keeping anything of it.
+    func madeLikeThisBuild(_ recorded: BuildManifest) -> Bool {
+        recorded.output == output && recorded.environment == current.environment
     }
 
     /// The end of `compare` when content changed: the output folder's check, run meanwhile.
