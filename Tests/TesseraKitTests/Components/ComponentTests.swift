@@ -70,3 +70,54 @@ import Testing
         #expect(view.data["headline"] == .string("Hello, Ada (50%)"))
     }
 }
+
+/// `FieldSpec` keeps its values in a box its copies share: a copy changed is copied first, so
+/// every field still behaves as a value.
+@Suite struct FieldSpecValueTests {
+    @Test func aChangedCopyLeavesTheOriginalAsItWas() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fieldspec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("card.yml").path
+        try """
+        fields:
+          title: { type: text, required: true, description: The card's title }
+          photo: { type: image, sizes: "(min-width: 40em) 50vw, 100vw", ratio: "16:9", widths: [320, 640] }
+          state: { type: enum, values: [open, closed], default: open }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let schema = try ComponentSchema.load(code: "card", path: path)
+        let original = schema.fields
+        #expect(original.map(\.name) == ["title", "photo", "state"])
+        #expect(original[0].required && original[0].description == "The card's title")
+        #expect(original[1].image.sizes == "(min-width: 40em) 50vw, 100vw" && original[1].image.widths == [320, 640])
+        #expect(original[1].image.ratio == 16.0 / 9.0)
+        #expect(original[2].values == ["open", "closed"] && original[2].defaultValue?.scalarText == "open")
+
+        var changed = original
+        changed[0].name = "heading"
+        changed[0].required = false
+        changed[1].image.sizes = "100vw"
+        changed[1].image.widths = [1200]
+        changed[2].values.append("archived")
+        changed[2].defaultValue = nil
+        #expect(changed[0].name == "heading" && !changed[0].required && changed[0].description == "The card's title")
+        #expect(changed[1].image.sizes == "100vw" && changed[1].image.widths == [1200] && changed[1].type == .image)
+        #expect(changed[2].values == ["open", "closed", "archived"] && changed[2].defaultValue == nil)
+        // The originals, and the schema they came from, are as loaded.
+        for fields in [original, schema.fields] {
+            #expect(fields[0].name == "title" && fields[0].required)
+            #expect(fields[1].image.sizes == "(min-width: 40em) 50vw, 100vw" && fields[1].image.widths == [320, 640])
+            #expect(fields[2].values == ["open", "closed"] && fields[2].defaultValue?.scalarText == "open")
+        }
+        // Equality is by value, shared box or not.
+        #expect(changed != original)
+        var back = changed
+        back[0].name = "title"
+        back[0].required = true
+        back[1].image = original[1].image
+        back[2].values = ["open", "closed"]
+        back[2].defaultValue = original[2].defaultValue
+        #expect(back == original)
+        #expect(original == schema.fields)
+    }
+}
