@@ -40,14 +40,14 @@ void tessera_tune_allocator(void);
 /// called `tessera_tune_allocator`.
 void tessera_allocator_images(int starting);
 
-/// Bytes malloc has handed out and not had back, on every thread (glibc's `mallinfo2`: small
-/// blocks in use plus mmapped ones); 0 where the C library is not glibc. For tests that check a
-/// long session's memory stays flat: unlike the resident size, it does not count what the
-/// allocator keeps for reuse.
 /// Gives the free pages of every heap back to the system when they add up to `at_least` bytes
 /// or more; 1 when some were given back.
 int tessera_return_free_memory(unsigned long at_least);
 
+/// Bytes malloc has handed out and not had back, on every thread (glibc's `mallinfo2`: small
+/// blocks in use plus mmapped ones); 0 where the C library is not glibc. For tests that check a
+/// long session's memory stays flat: unlike the resident size, it does not count what the
+/// allocator keeps for reuse.
 unsigned long tessera_heap_bytes_in_use(void);
 
 /// How many bytes `block`, which malloc returned, can hold; 0 where the C library is not glibc.
