@@ -79,16 +79,29 @@ public enum MarkdownComponents {
                 runs.append(.html(String(decoding: UnsafeBufferPointer(rebasing: bytes[run]), as: UTF8.self)))
             }
             var start = 0
-            while let open = ByteSearch.firstIndex(of: 0x05, in: bytes, from: start), let close = ByteSearch.firstIndex(of: 0x06, in: bytes, from: open),
-                  let placement = placed(String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)[...]) {
-                add(start..<open)
+            // Up to the first marker that stands for nothing: from there on, HTML.
+            for marker in markers(in: bytes) {
+                guard let placement = marker.placement else { break }
+                add(start..<marker.start)
                 runs.append(.placed(placement))
-                start = close + 1
+                start = marker.end
                 if start < bytes.count, bytes[start] == 0x0A { start += 1 }
             }
             add(start..<bytes.count)
             return runs
         }
+    }
+
+    /// Each marker in `bytes`: where its bytes start and end (\u{5} to \u{6} included), and
+    /// what it stands for (nil: nothing `placed` reads).
+    private static func markers(in bytes: UnsafeBufferPointer<UInt8>) -> [(start: Int, end: Int, placement: Placement?)] {
+        var found: [(start: Int, end: Int, placement: Placement?)] = []
+        var start = 0
+        while let open = ByteSearch.firstIndex(of: 0x05, in: bytes, from: start), let close = ByteSearch.firstIndex(of: 0x06, in: bytes, from: open) {
+            found.append((open, close + 1, placed(String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)[...])))
+            start = close + 1
+        }
+        return found
     }
 
     enum Run: Equatable {
@@ -106,16 +119,7 @@ public enum MarkdownComponents {
     /// again, every page's whole HTML was validated once more: 2% of a build of plain posts.)
     static func replacingMarkers(in html: String, with rendered: (Placement) -> String) -> String {
         var html = html
-        // (start, end) of each marker's bytes, \u{5} to \u{6} included, and what it stands for.
-        let markers = html.withUTF8 { bytes -> [(start: Int, end: Int, placement: Placement?)] in
-            var found: [(start: Int, end: Int, placement: Placement?)] = []
-            var start = 0
-            while let open = ByteSearch.firstIndex(of: 0x05, in: bytes, from: start), let close = ByteSearch.firstIndex(of: 0x06, in: bytes, from: open) {
-                found.append((open, close + 1, placed(String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)[...])))
-                start = close + 1
-            }
-            return found
-        }
+        let markers = html.withUTF8 { Self.markers(in: $0) }
         guard !markers.isEmpty else { return html }
         let utf8 = html.utf8
         func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
