@@ -21,6 +21,8 @@ struct ContentLoader {
     var listing: [String]?
     /// Pages an earlier build parsed, used for files whose bytes are the ones they were parsed from.
     var stored: StoredPages?
+    /// Takes the digests of files new to the build's record from this read of them.
+    var digests: LoadedDigests?
 
     struct Result: Sendable {
         var pages: [Page]
@@ -76,6 +78,8 @@ struct ContentLoader {
                 if let page = cache?.unchangedPage(for: path, parser: parser) { return [page] }
                 if let pages = stored?.pages(for: relative, sourcePath: path) { return pages }
                 let bytes = try FileTree.readData(path)
+                let digest = stored == nil && digests == nil ? 0 : StableDigest.of(bytes)
+                digests?.read(relative, bytes: bytes, digest: digest)
                 let text = try FileTree.decode(bytes, file: path)
                 if let page = cache?.page(for: path, text: text, parser: parser) { return [page] }
                 // A feed file whose root is `generate:` makes a page per record of a data file.
@@ -88,7 +92,7 @@ struct ContentLoader {
                 }
                 let page = try parser.parse(text: text, sourcePath: path, relativePath: relative)
                 cache?.store(page, for: path, text: text, parser: parser)
-                stored?.store([page], for: relative, digest: StableDigest.of(bytes))
+                stored?.store([page], for: relative, digest: digest)
                 return [page]
             }
         }

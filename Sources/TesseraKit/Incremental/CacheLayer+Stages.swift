@@ -12,6 +12,7 @@ extension CacheLayer {
         guard let incremental else { return }
         loader.listing = incremental.contentListing
         loader.stored = incremental.useStoredPages(parser: loader.parser, directory: loader.directory)
+        loader.digests = incremental.loadedDigests
     }
 
     /// The build makes every page anew: it neither starts from the last build of its output
@@ -20,7 +21,8 @@ extension CacheLayer {
     var makesEveryPage: Bool { memory == nil && incremental?.reusesNothing != false }
 
     /// Content is loaded: the pages parsed are stored for the next build, on another core.
-    func contentLoaded() {
+    func contentLoaded(site: String) {
+        incremental?.takeLoadedDigests(site: site)
         incremental?.storePages()
     }
 

@@ -10,9 +10,35 @@ extension IncrementalBuild {
 
     /// Lets loading content take the pages of unchanged files from `storedPages`.
     func useStoredPages(parser: PageParser, directory: String) -> StoredPages {
-        let inputs = current.inputs
-        storedPages.use(key: StoredPages.key(parser: parser, directory: directory)) { inputs["content/" + $0]?.digest }
+        let inputs = current.inputs, pending = loadedDigests.pending
+        storedPages.use(key: StoredPages.key(parser: parser, directory: directory)) { relative in
+            let path = "content/" + relative
+            return pending.contains(path) ? nil : inputs[path]?.digest
+        }
         return storedPages
+    }
+
+    /// Puts the digests the loader took into the record; a file it did not read is read here.
+    /// One that cannot be read keeps no digest and is read again next time.
+    func takeLoadedDigests(site: String) {
+        let found = loadedDigests.take()
+        let missing = loadedDigests.pending.filter { found[$0] == nil && current.inputs[$0] != nil }
+        let read = ParallelMap.map(Array(missing)) { path -> (digest: UInt64, structure: UInt64)? in
+            guard let data = FileManager.default.contents(atPath: site + "/" + path) else { return nil }
+            let digest = StableDigest.of(data)
+            return (digest, Self.structureDigest(of: data, path: path, whole: digest))
+        }
+        for (path, digests) in found.map({ ($0.key, Optional($0.value)) }) + zip(missing, read).map({ ($0, $1) }) {
+            guard var record = current.inputs[path] else { continue }
+            if let digests {
+                record.digest = digests.digest
+                record.structure = digests.structure
+            } else {
+                record.modified = 0
+            }
+            current.inputs[path] = record
+        }
+        loadedDigests = LoadedDigests(pending: [])
     }
 
     /// Writes the pages just loaded on another core, while the build goes on.

@@ -62,6 +62,9 @@ final class IncrementalBuild: @unchecked Sendable {
     let outputWalk = Mutex<OutputFolderCheck?>(nil)
     let joined = DispatchGroup()
 
+    /// Digests of content files new to the record, taken as content loads.
+    var loadedDigests = LoadedDigests(pending: [])
+
     /// Pages parsed by earlier builds into this output folder, opened on another core once
     /// `compare` found that content is to be loaded.
     let storedPages: StoredPages
@@ -169,6 +172,11 @@ final class IncrementalBuild: @unchecked Sendable {
             if let old = known[path], old.modified != 0, old.sameStat(as: record) {
                 return (path, old, false)
             }
+            // A content page new to the record: digested as the loader reads it (`LoadedDigests`).
+            if known[path] == nil, LoadedDigests.waits(path) {
+                if max(record.modified, record.changed) >= recent { record.modified = 0 }
+                return (path, record, true)
+            }
             guard let data = FileManager.default.contents(atPath: path.hasPrefix("/") ? path : site + "/" + path) else { return nil }
             record.digest = StableDigest.of(data)
             record.structure = Self.structureDigest(of: data, path: path, whole: record.digest)
@@ -177,6 +185,7 @@ final class IncrementalBuild: @unchecked Sendable {
             return (path, record, true)
         }
         let read = records.lazy.compactMap { $0 }.filter(\.read)
+        loadedDigests = LoadedDigests(pending: Set(read.lazy.map(\.0).filter { known[$0] == nil && LoadedDigests.waits($0) }))
         if records.count == known.count, !records.contains(where: { $0 == nil }), read.allSatisfy({ known[$0.0] != nil }) {
             // The same files as last time: their records, with those read again (a file not read
             // again kept its record, so it was found there).

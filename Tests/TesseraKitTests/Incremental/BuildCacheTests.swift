@@ -143,6 +143,37 @@ import Testing
         "content/list.md": "---\ntitle: List\nfeeds: [rss, atom, json]\naliases: [/everything/]\nsections:\n  - query: { tags: [one], sort: date desc, paginate: 1, component: heading }\n---\nThe list's own words.\n",
     ]) { _, new in new }
 
+    /// A content file new to the record is read once, by the loader, and its digests are taken
+    /// from that read: the record a first build leaves is the one a build that read every file
+    /// itself would leave, and the next build keeps what it could keep after such a build.
+    @Test func aFirstBuildRecordsTheDigestsOfTheFilesAsItLoadedThem() throws {
+        let files = Self.structured.merging([
+            "content/summarized.md": "---\ntitle: S\nsummary: Given here.\n---\nThe body, with [a link](#here).\n\n## A heading {#here}\n",
+            "content/feed.yml": "title: Feed\ncomponents:\n  - { component: course, title: A, progress: 0.5, updated: 2026-11-20T12:00:00Z, link: /b/ }\n",
+            "content/draft.md": "---\ntitle: Draft\ndraft: true\n---\nNot yet.\n",
+            "content/Shout.MD": "---\ntitle: Shout\n---\nLoud.\n",
+        ]) { _, new in new }
+        let site = try Site(files)
+        try site.build()
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: site.cache).first { $0.hasSuffix(".manifest") })
+        let recorded = try #require(BuildManifest.read(site.cache + "/" + name))
+        let content = files.keys.filter { $0.hasPrefix("content/") }.sorted()
+        #expect(recorded.inputs.keys.filter { $0.hasPrefix("content/") }.sorted() == content)
+        for path in content {
+            let data = try #require(FileManager.default.contents(atPath: site.site.root + "/" + path))
+            let digest = StableDigest.of(data)
+            #expect(recorded.inputs[path]?.digest == digest, "\(path)")
+            #expect(recorded.inputs[path]?.structure == IncrementalBuild.structureDigest(of: data, path: path, whole: digest), "\(path)")
+        }
+        // A body edit: the other page files' pages come from the stored parse (each found by the
+        // digest recorded above), and the edit keeps the lists (found by the structure).
+        try site.site.write("content/d.md", "---\ntitle: D\n---\nThe body of D.\n\nMore of D.\n")
+        let (state, report) = try SiteBuilder(options: site.options(cached: true, output: site.site.output)).run()
+        #expect(report.storedPages == content.count - 2, "every page file but the edited one (and the asset): \(report.storedPages)")
+        #expect(state.keptStructure)
+        try site.expectSameAsFullBuild()
+    }
+
     /// Only bodies of pages that list none changed: the queries, feeds, redirects and JSON index
     /// are not made again but kept, and the folder is still a full build's, file for file.
     @Test func aBodyEditKeepsTheListsFeedsRedirectsAndIndexOfTheLastBuild() throws {

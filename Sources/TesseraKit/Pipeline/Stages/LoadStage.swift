@@ -39,7 +39,7 @@ enum LoadStage {
         if let highlighter = configured.highlighter, context.reuse.makesEveryPage {
             highlighter.lexAhead(result.pages.map(\.body))
         }
-        context.reuse.contentLoaded()
+        context.reuse.contentLoaded(site: site)
         themeLoading.wait()
         let files = theme.withLock { $0 }!
         let tally = ContentTally(
