@@ -289,13 +289,15 @@ void tessera_images_release(void *image) {
 
 void tessera_images_free(void *pointer) { g_free(pointer); }
 
-void tessera_images_thread_done(void) {
+void tessera_images_thread_done(int trim) {
     USES_LIBVIPS();
     vips_thread_shutdown();
 #if defined(__GLIBC__)
-    // An image's buffers (tens of megabytes in the encoders) go back to the system: Tessera keeps
-    // its heaps for page rendering (`tessera_tune_allocator`), and each thread that made an image
-    // would otherwise keep what it freed.
-    malloc_trim(0);
+    // A large image's buffers (tens of megabytes in the encoders) go back to the system: Tessera
+    // keeps its heaps for page rendering (`tessera_tune_allocator`), and each thread that made an
+    // image would otherwise keep what it freed.
+    if (trim) malloc_trim(0);
+#else
+    (void)trim;
 #endif
 }

@@ -68,9 +68,9 @@ void tessera_images_release(void *image);
 /// Frees memory libvips handed out.
 void tessera_images_free(void *pointer);
 
-/// Lets go of what libvips keeps for the calling thread (its buffers), and gives the memory the
-/// image freed back to the system: call when a thread is done with an image, or a long-lived
-/// process's threads each keep theirs.
-void tessera_images_thread_done(void);
+/// Lets go of what libvips keeps for the calling thread (its buffers), and when `trim` is not 0
+/// gives the memory the image freed back to the system: call when a thread is done with an
+/// image, or a long-lived process's threads each keep theirs.
+void tessera_images_thread_done(int trim);
 
 #endif

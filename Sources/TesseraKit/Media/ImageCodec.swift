@@ -34,9 +34,21 @@ enum ImageCodec {
         return Failure(description: last.prefix(1).lowercased() + last.dropFirst())
     }
 
-    /// Lets go of libvips' buffers for the calling thread, once it is done with an image.
-    static func threadDone() {
-        if started { tessera_images_thread_done() }
+    /// Lets go of libvips' buffers for the calling thread, once it is done with an image of
+    /// `pixels` pixels (nil: not known); gives the heaps' free memory back to the system after a
+    /// large one (`returnsMemory`).
+    static func threadDone(pixels: Int?) {
+        if started { tessera_images_thread_done(returnsMemory(pixels: pixels) ? 1 : 0) }
+    }
+
+    /// Whether making an image of `pixels` pixels gives memory back to the system, at its end
+    /// (`malloc_trim`) and while it is made (tighter heaps, `tessera_allocator_images`). That
+    /// trims every heap, the page renderers' too, and what they then allocate again faults back
+    /// in: it pays for a photo's tens of megabytes of buffers, not for a site icon's or a
+    /// thumbnail's few (a site's four icons from an SVG made 30,000 `madvise` calls in a build of
+    /// 10,000 pages). From 4 megapixels (16 MiB at four bands), or unknown.
+    static func returnsMemory(pixels: Int?) -> Bool {
+        pixels.map { $0 >= 4 << 20 } ?? true
     }
 
     private static func start() throws {

@@ -94,9 +94,11 @@ public final class ImageProcessor: @unchecked Sendable {
         if let stamp, let entry = lock.withLock({ recorded[path] }) ?? Self.seen.withLock({ $0[path] }), entry.stamp == stamp {
             inspection = .image(entry.image, stamp: stamp)
         } else if let data = FileManager.default.contents(atPath: path), let stamp {
-            defer { ImageCodec.threadDone() }
+            var pixels: Int?
+            defer { ImageCodec.threadDone(pixels: pixels) }
             do {
                 let image = try SourceImage.inspect(data, maxPixels: options.maxPixels)
+                pixels = image.width * image.height
                 Self.seen.withLock { $0[path] = ImageIndex.Entry(stamp: stamp, image: image) }
                 inspection = .image(image, stamp: stamp)
             } catch let failure as ImageCodec.Failure {
@@ -146,12 +148,17 @@ public final class ImageProcessor: @unchecked Sendable {
         let missing = names.filter { access(store + "/" + $0.1, F_OK) != 0 }
         guard !missing.isEmpty else { return }
         progress?.expectImages(missing.count)
-        // Heaps give back what images free until the last queued image is made.
-        tessera_allocator_images(1)
+        // The most pixels the image holds at once: the source's, or the largest size made (an SVG
+        // that does not say its size is drawn at it).
+        let source = (try? lock.withLock { sources[path] }?.image()).map { $0.width * $0.height }
+        let pixels = source.map { max($0, plan.sizes.map { $0.scaledWidth * $0.scaledHeight }.max() ?? 0) }
+        // Heaps give back what large images free until the last queued one is made.
+        let returnsMemory = ImageCodec.returnsMemory(pixels: pixels)
+        if returnsMemory { tessera_allocator_images(1) }
         queue.addOperation { [self] in
             defer {
-                ImageCodec.threadDone()
-                tessera_allocator_images(0)
+                ImageCodec.threadDone(pixels: pixels)
+                if returnsMemory { tessera_allocator_images(0) }
                 progress?.imagesDone(missing.count)
             }
             do {
