@@ -258,6 +258,18 @@ import Testing
         }
     }
 
+    /// Making an image trims every heap only for a photo's buffers: a site's icons and
+    /// thumbnails (up to 4 megapixels) leave the page renderers' heaps alone; an image of
+    /// unknown size is trimmed after, as before.
+    @Test func onlyLargeImagesGiveMemoryBack() {
+        #expect(!ImageCodec.returnsMemory(pixels: 512 * 512))
+        #expect(!ImageCodec.returnsMemory(pixels: 1920 * 1080))
+        #expect(!ImageCodec.returnsMemory(pixels: 0), "an SVG that gives no size, drawn at the icons' sizes")
+        #expect(ImageCodec.returnsMemory(pixels: 3000 * 2000), "the photos of image_memory.py")
+        #expect(ImageCodec.returnsMemory(pixels: 2048 * 2048))
+        #expect(ImageCodec.returnsMemory(pixels: nil))
+    }
+
     // MARK: The default theme, share cards and icons
 
     static func defaultThemeSite(_ extra: String = "") throws -> TemporarySite {
