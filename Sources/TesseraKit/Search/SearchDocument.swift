@@ -108,7 +108,9 @@ struct SearchDocument: Sendable, Equatable, Codable {
         guard isSearched(page, options: options, outputs: outputs) else { return nil }
         let analyzer = SearchAnalyzer.of(page.language)
         var texts: [String] = []
-        var counts = SearchTermCounts(analyzer: analyzer)
+        let vocabulary = SearchVocabulary.take(for: analyzer)
+        defer { vocabulary.giveBack() }
+        var counts = SearchTermCounts(vocabulary: vocabulary)
         func add(_ text: String, weight: Int, title: Bool = false) {
             if options.documents && weight == Weight.text { texts.append(text) }
             counts.add(text, weight: weight, title: title)

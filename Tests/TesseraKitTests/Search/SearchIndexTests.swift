@@ -116,16 +116,21 @@ import Testing
 
     /// A page's terms counted by `SearchTermCounts` (each different ASCII word stemmed once)
     /// are those of `forEachTerm`, counted one by one: generated pages of several texts, with
-    /// weights, a title, repeated words, stop words, smart punctuation and words ICU reads.
+    /// weights, a title, repeated words, stop words, smart punctuation and words ICU reads;
+    /// counted with a vocabulary of their own, and with one per language that every page before
+    /// them used too (as the pages a thread renders share one).
     @Test func termCountsAreThoseOfEachTermCounted() {
         let pieces = ["the", "The", "libraries", "library", "Swift's", "boxes", "box", "series", "don’t", "l’été", "chevaux", "Häuser", "3.14", "1,000",
                       "a", "and", "it’s", "“quoted”", "—", "…", "word", "Words", "WORDS", "x", "v2", "e.g.", "東京都に住んで", "naïve", "‘tis", "«", "\n", ",",
                       "max_size", "__init__", "snake_cases", "1_000", "_private", "_", "the_libraries"]
         var generator = SeededGenerator(seed: 29)
+        let languages = ["en", "fr", "de", "ar"]
+        let shared = languages.map { SearchVocabulary(analyzer: SearchAnalyzer(language: $0)) }
         for round in 0..<600 {
-            let language = ["en", "fr", "de", "ar"][round % 4]
+            let language = languages[round % 4]
             let analyzer = SearchAnalyzer(language: language)
             var fast = SearchTermCounts(analyzer: analyzer)
+            var sharing = SearchTermCounts(vocabulary: shared[round % 4])
             var expected: [String: Int] = [:], length = 0
             for _ in 0..<(1 + Int(generator.next() % 5)) {
                 let count = Int(generator.next() % 300)
@@ -133,6 +138,7 @@ import Testing
                 let weight = [SearchDocument.Weight.title, SearchDocument.Weight.heading, SearchDocument.Weight.text][Int(generator.next() % 3)]
                 let title = weight == SearchDocument.Weight.title
                 fast.add(text, weight: weight, title: title)
+                sharing.add(text, weight: weight, title: title)
                 analyzer.forEachTerm(text) { term in
                     expected[term, default: 0] += weight
                     if title { expected[term]! |= SearchDocument.Weight.inTitle }
@@ -140,6 +146,7 @@ import Testing
                 }
             }
             #expect(fast.searchTerms.dictionary == expected && fast.length == length, "round \(round)")
+            #expect(sharing.searchTerms == fast.searchTerms && sharing.length == length, "round \(round), a shared vocabulary")
             // Kept in the terms' order whatever order they were read in: equal terms, equal documents.
             #expect(fast.searchTerms.terms == fast.searchTerms.terms.sorted() && fast.searchTerms == SearchDocument.SearchTerms(expected), "round \(round)")
         }
