@@ -18,9 +18,14 @@ public final class PygmentsPool: @unchecked Sendable {
     /// What the first worker said: every worker of one Python says the same.
     private var greeting: PygmentsWorker.Hello?
 
-    private init(python: String) {
+    /// A pool of its own (tests); builds share one per Python (`shared(python:)`).
+    init(python: String) {
         self.python = python
     }
+
+    /// Workers this pool started (not kept ones it reached), for tests.
+    var startedWorkers: Int { condition.withLock { started } }
+    private var started = 0
 
     private static let pools = Mutex<[String: PygmentsPool]>([:])
     private static let keeping = Mutex(false)
@@ -43,11 +48,18 @@ public final class PygmentsPool: @unchecked Sendable {
     }
 
     /// The engine's greeting, starting a worker if none has started; throws when Python or
-    /// Pygments is missing.
+    /// Pygments is missing. Callers at once wait for the one worker the first starts: a build
+    /// asks on two cores at its start (the engine found ahead, and the build cache's check of
+    /// its identity), and each started a worker, half a second of CPU for one a build of
+    /// 10,000 posts did not need.
     func hello() throws -> PygmentsWorker.Hello {
+        if let greeting = condition.withLock({ greeting }) { return greeting }
+        greetingLock.lock()
+        defer { greetingLock.unlock() }
         if let greeting = condition.withLock({ greeting }) { return greeting }
         return try withWorker { $0.hello }
     }
+    private let greetingLock = NSLock()
 
     /// Runs `body` with a worker of its own. A worker that fails is let go (the next request
     /// starts another); a worker that cannot start throws `PygmentsWorker.StartError`.
@@ -72,6 +84,7 @@ public final class PygmentsPool: @unchecked Sendable {
                 } else {
                     if let slot { condition.withLock { _ = slotsInUse.remove(slot) } }
                     worker = try PygmentsWorker(python: python)
+                    condition.withLock { started += 1 }
                 }
             } catch {
                 condition.withLock {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Synchronization
 @testable import TesseraKit
 
 /// Code blocks highlighted at build time by the worker (tree-sitter where its grammar is
@@ -470,6 +471,18 @@ import Testing
     /// as they nest, else painting), on generated code of every grammar: accents, combining
     /// marks, emoji, CRLF, a byte-order mark, unclosed strings and comments. Tessera's one pass
     /// also gives what painting gives.
+    /// Threads that ask for the engine's greeting at once (a build's start does, on two cores)
+    /// wait for the one worker the first starts, instead of each starting one.
+    @Test(.enabled(if: Tools.hasPythonModule("pygments"))) func greetingsAskedAtOnceStartOneWorker() throws {
+        let pool = PygmentsPool(python: CodeHighlighter.defaultPython())
+        let versions = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            if let hello = try? pool.hello() { versions.withLock { $0.append(hello.version) } }
+        }
+        #expect(versions.withLock { $0.count } == 4)
+        #expect(pool.startedWorkers == 1)
+    }
+
     @Test(.enabled(if: Tools.hasPythonModule("tree_sitter"))) func runsMadeFromTheCapturesAreTheWorkersOwnForGeneratedInputs() async throws {
         let site = try TemporarySite([:])
         let script = try #require(PygmentsWorker.script.range(of: "\nmain()", options: .backwards))
