@@ -23,10 +23,8 @@ extension IncrementalBuild {
     func takeLoadedDigests(site: String) {
         let found = loadedDigests.take()
         let missing = loadedDigests.pending.filter { found[$0] == nil && current.inputs[$0] != nil }
-        let read = ParallelMap.map(Array(missing)) { path -> (digest: UInt64, structure: UInt64)? in
-            guard let data = FileManager.default.contents(atPath: site + "/" + path) else { return nil }
-            let digest = StableDigest.of(data)
-            return (digest, Self.structureDigest(of: data, path: path, whole: digest))
+        let read = ParallelMap.map(Array(missing)) { path in
+            FileManager.default.contents(atPath: site + "/" + path).map { Self.digests(of: $0, path: path) }
         }
         for (path, digests) in found.map({ ($0.key, Optional($0.value)) }) + zip(missing, read).map({ ($0, $1) }) {
             guard var record = current.inputs[path] else { continue }

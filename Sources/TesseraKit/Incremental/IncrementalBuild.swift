@@ -172,14 +172,11 @@ final class IncrementalBuild: @unchecked Sendable {
             if let old = known[path], old.modified != 0, old.sameStat(as: record) {
                 return (path, old, false)
             }
-            // A content page new to the record: digested as the loader reads it (`LoadedDigests`).
-            if known[path] == nil, LoadedDigests.waits(path) {
-                if max(record.modified, record.changed) >= recent { record.modified = 0 }
-                return (path, record, true)
+            // A content page new to the record is digested as the loader reads it (`LoadedDigests`).
+            if known[path] != nil || !LoadedDigests.waits(path) {
+                guard let data = FileManager.default.contents(atPath: path.hasPrefix("/") ? path : site + "/" + path) else { return nil }
+                (record.digest, record.structure) = Self.digests(of: data, path: path)
             }
-            guard let data = FileManager.default.contents(atPath: path.hasPrefix("/") ? path : site + "/" + path) else { return nil }
-            record.digest = StableDigest.of(data)
-            record.structure = Self.structureDigest(of: data, path: path, whole: record.digest)
             // A copy that kept its times (`cp -a`, `touch -r`) shows a new change time.
             if max(record.modified, record.changed) >= recent { record.modified = 0 }
             return (path, record, true)

@@ -17,7 +17,7 @@ extension ImageProcessor {
         request.formats = []
         let plan = ImagePlan(source: source, request: request, options: options)
         let card = plan.variant(plan.fallback, plan.fallbackFormat, relative: relative, url: url, suffix: "-card")
-        schedule(plan, source: path, variants: [card.variant], reference: reference)
+        schedule(plan, source: path, image: source, variants: [card.variant], reference: reference)
         return (card.url, card.variant)
     }
 
@@ -32,7 +32,7 @@ extension ImageProcessor {
         var variant = ImageVariant(path: name, width: side, height: side, format: .png)
         // Icons are PNGs whatever the source: every browser and home screen takes them.
         variant.format = .png
-        schedule(plan, source: path, variants: [variant], reference: reference)
+        schedule(plan, source: path, image: source, variants: [variant], reference: reference)
         return variant
     }
 

@@ -126,7 +126,7 @@ public final class ImageProcessor: @unchecked Sendable {
         var variants = plan.formats.flatMap { format in plan.sizes.map { plan.variant($0, format, relative: relative, url: url) } }
         let fallback = plan.variant(plan.fallback, plan.fallbackFormat, relative: relative, url: url)
         if !variants.contains(where: { $0.variant == fallback.variant }) { variants.append(fallback) }
-        schedule(plan, source: path, variants: variants.map(\.variant), reference: reference)
+        schedule(plan, source: path, image: source, variants: variants.map(\.variant), reference: reference)
         return ResponsiveImage(source: source, original: url, request: request, variants: variants, fallback: fallback.variant)
     }
 
@@ -136,7 +136,7 @@ public final class ImageProcessor: @unchecked Sendable {
         "\(plan.key).\(variant.width)x\(variant.height).\(variant.format.fileExtension)"
     }
 
-    func schedule(_ plan: ImagePlan, source path: String, variants: [ImageVariant], reference: SourceLocation?) {
+    func schedule(_ plan: ImagePlan, source path: String, image: SourceImage, variants: [ImageVariant], reference: SourceLocation?) {
         let names = variants.map { ($0, Self.storeName($0, plan: plan)) }
         let store = self.store
         let isNew = lock.withLock { () -> Bool in
@@ -150,8 +150,7 @@ public final class ImageProcessor: @unchecked Sendable {
         progress?.expectImages(missing.count)
         // The most pixels the image holds at once: the source's, or the largest size made (an SVG
         // that does not say its size is drawn at it).
-        let source = (try? lock.withLock { sources[path] }?.image()).map { $0.width * $0.height }
-        let pixels = source.map { max($0, plan.sizes.map { $0.scaledWidth * $0.scaledHeight }.max() ?? 0) }
+        let pixels = max(image.width * image.height, plan.sizes.map { $0.scaledWidth * $0.scaledHeight }.max() ?? 0)
         // Heaps give back what large images free until the last queued one is made.
         let returnsMemory = ImageCodec.returnsMemory(pixels: pixels)
         if returnsMemory { tessera_allocator_images(1) }
