@@ -36,7 +36,7 @@ test: deps
 	@command -v chromedriver >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-driver >/dev/null; } || echo "note: chromium-driver not installed; the axe checks will be skipped"
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || echo "note: chromium not installed; the browser tests will be skipped"
 	@# Tests write temporary sites; they go to a folder of this run, removed afterwards.
-	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/tessera-tests-XXXXXX") && TMPDIR=$$tmp $(SWIFT) test; status=$$?; rm -rf "$$tmp"; exit $$status
+	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/tessera-tests-XXXXXX") && TMPDIR=$$tmp TESSERA_OPTIMIZED_TESTS=1 $(SWIFT) test; status=$$?; rm -rf "$$tmp"; exit $$status
 
 ## Install the C libraries Tessera links (GitHub's libcmark-gfm and its extensions; libvips, which
 ## resizes and converts images) and pkg-config, when missing, and Pygments, which colours code

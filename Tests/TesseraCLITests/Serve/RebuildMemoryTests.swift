@@ -32,9 +32,11 @@ extension Serve {
             // here. Something that stays once made also shows, as a step of about 60 KiB at a
             // rebuild that differs from run to run (one to three steps; seen before and after
             // the highlighting rounds, and not found): the typical rebuild's growth is the
-            // median of the rebuilds', and the steps together are bounded.
+            // median of the rebuilds', and the steps together are bounded. The median of a flat
+            // heap is 1–3 KiB and reached 4 on a loaded machine: below 8, half the retention it
+            // is there to catch.
             let growth = (10..<Self.rebuilds).map { heap[$0] - heap[$0 - 1] }.sorted()
-            #expect(growth[growth.count / 2] < 4, "the heap grew by \(growth[growth.count / 2]) KiB at a typical rebuild from the 10th to the 30th: \(heap)")
+            #expect(growth[growth.count / 2] < 8, "the heap grew by \(growth[growth.count / 2]) KiB at a typical rebuild from the 10th to the 30th: \(heap)")
             #expect(heap[29] - heap[9] < 256, "the heap grew by \(heap[29] - heap[9]) KiB from the 10th to the 30th rebuild: \(heap)")
         }
 

@@ -7,7 +7,7 @@ import Testing
 /// alternates, right-to-left Arabic, and translation tables that cover every key the theme uses.
 @Suite struct CatalogLocalizationTests {
     @Test func frenchHomeFormatsPercentPluralAndRelativeDateInFrench() throws {
-        let state = try ExampleSite.build()
+        let state = try ExampleSite.built()
         let fr = try ExampleSite.html("fr/index.html", in: state)
         #expect(fr.contains("<html lang=\"fr\" dir=\"ltr\">"))
         #expect(fr.contains("<title>Votre fil d’apprentissage · Tessera Formation</title>"))
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func frenchAndGermanBillingFormatCurrencyAndDates() throws {
-        let state = try ExampleSite.build()
+        let state = try ExampleSite.built()
         let fr = try ExampleSite.html("fr/billing/index.html", in: state)
         #expect(fr.contains("<span class=\"visually-hidden\">Débit: </span>−1\u{202F}240,00\u{A0}€"))
         #expect(fr.contains("<span class=\"visually-hidden\">Crédit: </span>+12,50\u{A0}€"))
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func germanHomeFormatsPercentPluralAndRelativeDateInGerman() throws {
-        let state = try ExampleSite.build()
+        let state = try ExampleSite.built()
         let de = try ExampleSite.html("de/index.html", in: state)
         #expect(de.contains("<html lang=\"de\" dir=\"ltr\">"))
         #expect(de.contains("42\u{A0}% abgeschlossen · Noch 7 Lektionen · <time datetime=\"2026-11-19T08:00:00Z\" title=\"19. November 2026\" data-relative>vor 3 Tagen</time>"))
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func arabicHomeIsRightToLeftWithArabicPluralForms() throws {
-        let state = try ExampleSite.build()
+        let state = try ExampleSite.built()
         let ar = try ExampleSite.html("ar/index.html", in: state)
         #expect(ar.contains("<html lang=\"ar\" dir=\"rtl\">"))
         #expect(ar.contains("<title>موجز تعلّمك · تيسيرا للتعلّم</title>"))
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func switcherAndAlternatesListEveryTranslationOfThePage() throws {
-        let state = try ExampleSite.build()
+        let state = try ExampleSite.built()
         let fr = try ExampleSite.html("fr/index.html", in: state)
         for (lang, url) in [("en", "/"), ("fr", "/fr/"), ("de", "/de/"), ("ar", "/ar/")] {
             #expect(fr.contains("<link rel=\"alternate\" hreflang=\"\(lang)\" href=\"https://example.com\(url)\">"), "absolute alternate \(lang)")
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func everyLanguageHasEveryKeyTheThemeUses() throws {
-        let state = try ExampleSite.build()
+        let state = try ExampleSite.built()
         let coverage = TranslationCoverage(tables: state.translations, languages: state.configuration.languages)
         #expect(coverage.languages.map(\.code) == ["en", "fr", "de", "ar"])
         for language in coverage.languages {
@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func arabicPluralTableHasEveryCategory() throws {
-        let state = try ExampleSite.build()
+        let state = try ExampleSite.built()
         guard case .plural(let forms) = try #require(state.translations["ar"]?["courseProgress.lessonsLeft"]) else {
             Issue.record("courseProgress.lessonsLeft is not a plural entry"); return
         }

@@ -7,7 +7,7 @@ import Testing
 /// page is a feed of most of the catalog, and the gallery shows every component.
 @Suite struct CatalogSiteTests {
     @Test func exampleSiteBuildsWithoutWarnings() throws {
-        let state = try ExampleSite.build()
+        let state = try ExampleSite.built()
         #expect(state.diagnostics.diagnostics.isEmpty, "\(state.diagnostics.diagnostics.map(\.message))")
         for path in ["index.html", "components/index.html", "activity/index.html", "billing/index.html", "guides/index.html", "guides/feeds/index.html"] {
             #expect(state.outputs.contains { $0.path == path }, "\(path) is built")
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func galleryShowsEveryComponentWithItsDescription() throws {
-        let state = try ExampleSite.build()
+        let state = try ExampleSite.built()
         let gallery = try ExampleSite.html("components/index.html", in: state)
         let fixture = try CatalogFixture()
         for code in fixture.themeCodes {
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func segmentedMenuMarksTheCurrentPage() throws {
-        let state = try ExampleSite.build()
+        let state = try ExampleSite.built()
         for (path, current) in [("index.html", "Overview"), ("activity/index.html", "Activity"), ("billing/index.html", "Billing")] {
             let page = try ExampleSite.html(path, in: state)
             // The segmented menu only: the main menu marks its own current entry.
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func pagesMakeNoExternalRequests() throws {
-        let state = try ExampleSite.build()
+        let state = try ExampleSite.built()
         for output in state.outputs where output.path.hasSuffix(".html") {
             let html = try ExampleSite.html(output.path, in: state)
             for attribute in ["src=\"http", "src=\"//", "href=\"//"] {

@@ -10,11 +10,7 @@ import Testing
 /// `feed-item`) is paired, in order, with the page JSON's items, and each text node of it that
 /// is not written in a theme template or translation must occur in a string of the item's JSON.
 @Suite struct ShownValuesInJSONTests {
-    static let output: String = {
-        let folder = ExampleSite.temporaryDirectory("tessera-shown")
-        _ = try? ExampleSite.build(writingTo: folder)
-        return folder
-    }()
+    static var output: String { ExampleSiteCrawlTests.output }
 
     /// Texts the theme writes itself: the text between tags of its templates, and its strings.
     static let themeTexts: Set<String> = {

@@ -49,7 +49,7 @@ import Testing
         #expect(post.contains("<a href=\"/fr/\" hreflang=\"fr\" lang=\"fr\" class=\"language-home\">Français<span class=\"visually-hidden\"> (page d&#39;accueil : cette page n&#39;est pas traduite)</span>")
             || post.contains("<a href=\"/fr/\" hreflang=\"fr\" lang=\"fr\" class=\"language-home\">Français<span class=\"visually-hidden\"> (home page: this page is not translated)</span>"), "\(post.components(separatedBy: "language-list").dropFirst().first?.prefix(600) ?? "")")
 
-        let built = try ExampleSite.build()
+        let built = try ExampleSite.built()
         let lines = built.menus.untranslatedEntries
         #expect(lines.contains("fr main: Blog → /blog/ (English)"), "\(lines)")
         #expect(!lines.contains { $0.hasPrefix("en ") })
