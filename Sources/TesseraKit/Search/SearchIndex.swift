@@ -192,8 +192,13 @@ enum SearchIndex {
         func numbers(_ map: [String: [Int]]) -> JSONValue { .object(JSONObject(map.mapValues { JSONValue.array($0.map(JSONValue.int)) })) }
         files.append(OutputFile(path: folder + "filters.json", contents: .data(Data(JSONValue.object(["sections": numbers(sections), "tags": numbers(tags)]).bytes))))
 
-        // Section titles: the title of each section's own page.
+        // Section titles: the title of each section's own page, the first in URL order whose URL
+        // ends in `/<section>/`, found in one pass (a site of root pages has a section per page).
         let titles = Dictionary(documents.map { ($0.url, $0.title) }, uniquingKeysWith: { first, _ in first })
+        var ownTitles: [String: String] = [:]
+        for document in documents where !document.section.isEmpty && ownTitles[document.section] == nil && document.url.hasSuffix("/\(document.section)/") {
+            ownTitles[document.section] = titles[document.url]
+        }
         // Names the version of the other files, which clients ask for with it (`?v=`): an old copy
         // in a cache never meets a new meta.json.
         var digest = StableDigest()
@@ -213,8 +218,7 @@ enum SearchIndex {
             // Every language's index, by code, and its name in itself: a reader may search another.
             "languages": languages,
             "sections": .array(sections.keys.sorted().map { name in
-                let own = documents.first { $0.section == name && $0.url.hasSuffix("/\(name)/") }
-                return .object(["name": .string(name), "title": .string(own.flatMap { titles[$0.url] } ?? name), "pages": .int(sections[name]?.count ?? 0)])
+                .object(["name": .string(name), "title": .string(ownTitles[name] ?? name), "pages": .int(sections[name]?.count ?? 0)])
             }),
             "tags": .array(tags.keys.sorted().map { .object(["name": .string($0), "pages": .int(tags[$0]?.count ?? 0)]) }),
         ]
