@@ -142,17 +142,17 @@ extension IncrementalBuild {
     }()
     typealias FileRecord = BuildManifest.FileRecord
 
-    /// What other pages can see of a file: a Markdown file's front matter as the build reads it
-    /// (`FrontMatter.locate`), the text its summary is made from when front matter has none
-    /// (`MarkdownSummary.source`) and what of its body makes ids or links to ids
-    /// (`FragmentCheck.structure`); any other file — or a Markdown file without a closed front
-    /// matter — whole.
     /// The digest of a file's bytes, and of its structure (`structureDigest`).
     static func digests(of data: Data, path: String) -> (digest: UInt64, structure: UInt64) {
         let digest = StableDigest.of(data)
         return (digest, structureDigest(of: data, path: path, whole: digest))
     }
 
+    /// What other pages can see of a file: a Markdown file's front matter as the build reads it
+    /// (`FrontMatter.locate`), the text its summary is made from when front matter has none
+    /// (`MarkdownSummary.source`) and what of its body makes ids or links to ids
+    /// (`FragmentCheck.structure`); any other file — or a Markdown file without a closed front
+    /// matter — whole.
     static func structureDigest(of data: Data, path: String, whole: UInt64) -> UInt64 {
         let lowercased = path.lowercased()
         guard lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown") else { return whole }
