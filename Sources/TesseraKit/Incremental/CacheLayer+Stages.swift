@@ -129,6 +129,11 @@ extension CacheLayer {
         if memory != nil { editing.documents = documents }
     }
 
+    /// The preview makes edited pages' search index from it later.
+    func keepForEdits(search: [SearchIndex.Language]) {
+        if memory != nil { editing.search = search }
+    }
+
     /// A site-wide file made from a few fields of every page: the preview's last bytes when
     /// `key` is the same, else `make()`'s.
     func derived<Key: Equatable & Sendable>(_ name: String, key: Key, _ make: () -> Data) -> Data {

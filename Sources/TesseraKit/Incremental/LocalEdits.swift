@@ -28,6 +28,8 @@ enum LocalEdits {
         var templates: [String: String]
         var renderGeneration: Int
         var documents: PageDocument?
+        /// The search index of each language, when the site has one.
+        var search: [SearchIndex.Language]?
         var report: BuildReport
     }
 
@@ -37,12 +39,16 @@ enum LocalEdits {
         var mapper: PageMapper?
         var rendering: (renderer: PageRenderer, templates: [String: String], generation: Int)?
         var documents: PageDocument?
+        var search: [SearchIndex.Language]?
 
         func basis(for site: WrittenSite, options: BuildOptions, report: BuildReport) -> Basis? {
             guard let mapper, let rendering else { return nil }
+            // The index holds every page's search document (`search`), as edits change them.
+            var site = site
+            site.rendered.searchDocuments = []
             return Basis(
                 site: site, options: options, mapper: mapper, renderer: rendering.renderer, templates: rendering.templates,
-                renderGeneration: rendering.generation, documents: documents, report: report)
+                renderGeneration: rendering.generation, documents: documents, search: search, report: report)
         }
     }
 
@@ -244,22 +250,20 @@ enum LocalEdits {
         // The search index, with the documents of the pages made again.
         var stale: [String] = []
         if configuration.search.enabled {
-            var documents = Dictionary(updated.rendered.searchDocuments.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
-            for (url, view) in views {
-                documents[configuration.basePath + url.dropFirst()] = SearchDocument.make(
+            guard var index = basis.search else { return nil }
+            let changed = views.map { url, view in
+                (url: configuration.basePath + url.dropFirst(), document: SearchDocument.make(
                     view, registry: routed.loaded.components, options: configuration.search, outputs: configuration.outputs,
-                    basePath: configuration.basePath, timeZone: configuration.timeZone)
+                    basePath: configuration.basePath, timeZone: configuration.timeZone))
             }
-            updated.rendered.searchDocuments = Array(documents.values)
-            let index = SearchIndex.files(
-                updated.rendered.searchDocuments, languages: configuration.languages, basePath: configuration.basePath, translations: routed.translations)
-            // Shards and pages of the last index that this one does not have (it has fewer).
-            let made = Set(index.map(\.path))
-            stale = cache.written.keys.filter { SearchIndex.isShardOrChunk($0) && !made.contains($0) && !copies.contains($0) }
-            files += index
+            let made = SearchIndex.update(&index, with: changed)
+            // A shard the index no longer has goes, unless a file of the site's own stands there.
+            stale = made.removed.filter { !copies.contains($0) }
+            files += made.files
             if configuration.search.documents {
-                files += SearchIndex.appDocuments(updated.rendered.searchDocuments, languages: configuration.languages.map(\.code))
+                files += SearchIndex.appDocuments(index.flatMap(\.documents), languages: configuration.languages.map(\.code))
             }
+            basis.search = index
         }
         basis.site = updated
         basis.mapper = mapper

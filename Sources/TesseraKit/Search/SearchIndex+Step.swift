@@ -14,8 +14,9 @@ extension Step where Product == RenderedSite {
                 if let document = stored[basePath + page.url.dropFirst()] { site.searchDocuments.append(document) }
             }
         }
-        let files = SearchIndex.files(
-            site.searchDocuments, languages: configuration.languages, basePath: configuration.basePath, translations: site.translations)
+        let index = SearchIndex.make(site.searchDocuments, languages: configuration.languages, translations: site.translations)
+        context.reuse.keepForEdits(search: index)
+        let files = index.flatMap(\.files)
         // A build that keeps the last one's files keeps its shards: those this index has no more go.
         if context.reuse.keepsStructure {
             let made = Set(files.map(\.path)), copied = Set(site.staticFiles.map(\.path))

@@ -196,6 +196,85 @@ import Testing
         }
     }
 
+    /// The preview's index after an edit (`SearchIndex.update`) has the files a full build makes
+    /// of the same pages, byte for byte: over generated pages in two languages, with edits of
+    /// words (new terms, terms gone, shards split and joined), lengths (the average moves),
+    /// titles, sections and tags, and pages that come, go or change language. Most edits take
+    /// the short way (`Language.update`); the others make the language's index anew.
+    @Test func anEditedIndexIsTheIndexOfTheEditedPages() {
+        var generator = SeededGenerator(seed: 91)
+        func pick(_ count: Int) -> Int { Int(generator.next() % UInt64(count)) }
+        // Prefixes that repeat, so shards split by their second and third letters, and terms
+        // that are a split prefix themselves.
+        let stems = ["a", "ab", "abc", "abd", "b", "ca", "cé", "東京", "z", "ü", "straße", "mo", "mon", "mont"]
+        func term() -> String { stems[pick(stems.count)] + (pick(4) == 0 ? "" : String(pick(60))) }
+        var next = 0
+        func document(url: String? = nil, language: String? = nil, many: Bool = false) -> SearchDocument {
+            next += 1
+            let count = 5 + pick(40)
+            var terms: [String: Int] = [:]
+            for _ in 0..<count { terms[term()] = 1 + pick(9) | (pick(8) == 0 ? SearchDocument.Weight.inTitle : 0) }
+            // Hundreds of words of one prefix: its shard splits, and joins again when they go.
+            if many { for word in 0..<(300 + pick(900)) { terms["mont\(next)w\(word)"] = 1 } }
+            let language = language ?? (pick(5) == 0 ? "fr" : "en")
+            let section = ["", "blog", "docs", "notes"][pick(4)]
+            return SearchDocument(
+                url: url ?? "/\(section)/p\(next)/", json: pick(3) == 0 ? nil : "/p\(next)/index.json", language: language, title: "Title \(pick(5))",
+                section: section, date: pick(2) == 0 ? nil : "2026-01-0\(1 + pick(9))", dateText: nil, tags: pick(2) == 0 ? [] : ["t\(pick(4))"],
+                summary: pick(2) == 0 ? "" : "Summary \(pick(9))", id: "p\(next)", text: nil, terms: .init(terms), length: 40 + pick(40) + (pick(20) == 0 ? 400 : 0))
+        }
+        let languages = [SiteLanguage(code: "en", isDefault: true), SiteLanguage(code: "fr", isDefault: false)]
+        var pages = Dictionary(uniqueKeysWithValues: (0..<300).map { _ in document() }.map { ($0.url, $0) })
+        var index = SearchIndex.make(Array(pages.values), languages: languages, translations: [:])
+        func bytes(_ file: OutputFile) -> Data? { if case .data(let data) = file.contents { data } else { nil } }
+        var folder = Dictionary(uniqueKeysWithValues: index.flatMap(\.files).map { ($0.path, bytes($0)) })
+        var shortWays = 0, shardCounts: [Int] = [], large: [String] = []
+        for step in 0..<90 {
+            var changed: [(url: String, document: SearchDocument?)] = []
+            for _ in 0..<(1 + pick(3)) {
+                let url = pages.keys.sorted()[pick(pages.count)]
+                switch pick(12) {
+                case 0: changed.append((url, nil))
+                case 1:
+                    let url = "/new/p\(step)-\(pick(1000))/"
+                    changed.append((url, document(url: url)))
+                case 2: changed.append((url, document(url: url, language: pages[url]!.language == "en" ? "fr" : "en")))
+                case 3:
+                    if let big = large.popLast(), let page = pages[big] {
+                        changed.append((big, document(url: big, language: page.language)))
+                    } else {
+                        changed.append((url, document(url: url, language: pages[url]!.language, many: true)))
+                        large.append(url)
+                    }
+                default:
+                    // The same page with other words, most of the same length.
+                    var edited = document(url: url, language: pages[url]!.language)
+                    if pick(3) > 0 { edited.length = pages[url]!.length + pick(3) - 1 }
+                    if pick(2) == 0 { edited.title = pages[url]!.title; edited.tags = pages[url]!.tags; edited.section = pages[url]!.section }
+                    changed.append((url, edited))
+                }
+            }
+            // One change per page, as the preview makes them.
+            changed = Dictionary(changed.map { ($0.url, $0) }, uniquingKeysWith: { _, last in last }).values.sorted { $0.url < $1.url }
+            var trial = index
+            shortWays += trial.indices.allSatisfy({ trial[$0].update(changed) != nil }) ? 1 : 0
+            for (url, document) in changed { pages[url] = document }
+            let made = SearchIndex.update(&index, with: changed)
+            for path in made.removed { folder[path] = nil }
+            for file in made.files { folder[file.path] = bytes(file) }
+            let full = SearchIndex.make(Array(pages.values), languages: languages, translations: [:])
+            let expected = Dictionary(uniqueKeysWithValues: full.flatMap(\.files).map { ($0.path, bytes($0)) })
+            #expect(folder.keys.sorted() == expected.keys.sorted(), "step \(step): the same files")
+            let different = expected.keys.filter { folder[$0] != expected[$0] }.sorted()
+            #expect(different.isEmpty, "step \(step): \(different)")
+            if !different.isEmpty { return }
+            shardCounts.append(expected.keys.filter { $0.hasPrefix("search/en/terms/") }.count)
+        }
+        #expect(shortWays > 30, "\(shortWays) of 90 edits took the short way")
+        let moves = zip(shardCounts, shardCounts.dropFirst())
+        #expect(moves.contains { $0 < $1 } && moves.contains { $0 > $1 } && shardCounts.min()! > 4, "the shards split and join: \(shardCounts)")
+    }
+
     /// The text of a page's HTML drops the markers where code or a component is placed (each a
     /// space), found with `memchr`, as the byte-by-byte reading it replaced did, over generated
     /// HTML: markers open and closed, nested, unclosed, beside tags and multi-byte text.
@@ -240,7 +319,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var metas: [String: String] = [:]
         for language in languages {
-            let files = SearchIndex.files([], languages: [SiteLanguage(code: language, isDefault: true)], basePath: "/")
+            let files = SearchIndex.files([], languages: [SiteLanguage(code: language, isDefault: true)])
             guard case .data(let data)? = files.first(where: { $0.path.hasSuffix("meta.json") })?.contents else { Issue.record("no meta.json"); return }
             metas[language] = String(decoding: data, as: UTF8.self)
         }
