@@ -77,6 +77,9 @@ public final class BuildCache: @unchecked Sendable {
 
     /// Each page's JSON bytes, with the mapping generation and the view they were encoded from.
     private var documents: [String: (generation: Int, view: PageView, json: Data)] = [:]
+    /// Each page's search document (nil: not searched), with the mapping generation and the view
+    /// it was made from.
+    private var searchDocuments: [String: (generation: Int, view: PageView, document: SearchDocument?)] = [:]
     private var parsed: [String: ParsedPage] = [:]
     private var mapped: [String: MappedPage] = [:]
     /// By URL: the pages of a paginated list share their file.
@@ -171,6 +174,20 @@ public final class BuildCache: @unchecked Sendable {
         set { lock.withLock { storedBasis = newValue } }
     }
     private var storedBasis: LocalEdits.Basis?
+
+    /// The search index of each language of the last build, from which the next one is made
+    /// (`SearchIndex.update`); taken by the build that updates it, which keeps it again.
+    func takeSearchIndex() -> [SearchIndex.Language]? {
+        lock.withLock {
+            defer { storedSearchIndex = nil }
+            return storedSearchIndex
+        }
+    }
+
+    func keep(searchIndex: [SearchIndex.Language]) {
+        lock.withLock { storedSearchIndex = searchIndex }
+    }
+    private var storedSearchIndex: [SearchIndex.Language]?
 
     /// The changes a watcher vouched for, for this build.
     var vouchedChanges: Set<String>? { lock.withLock { watchedChanges } }
@@ -323,6 +340,19 @@ public final class BuildCache: @unchecked Sendable {
         lock.withLock { documents[view.page.url] = (generation, view, json) }
     }
 
+    /// The page's search document of the last build (`document(for:generation:)`); the outer
+    /// nil when there is none to reuse, the inner when the page was not searched.
+    func searchDocument(for view: PageView, generation: Int) -> SearchDocument?? {
+        lock.withLock {
+            guard let entry = searchDocuments[view.page.url], entry.generation == generation, entry.view == view else { return nil }
+            return .some(entry.document)
+        }
+    }
+
+    func store(searchDocument document: SearchDocument?, for view: PageView, generation: Int) {
+        lock.withLock { searchDocuments[view.page.url] = (generation, view, document) }
+    }
+
     /// A site-wide file made from a few fields of every page (the sitemap, the JSON index): the
     /// bytes of the last build when `key` (those fields, and the settings it depends on) is the
     /// same, else `make()`'s. A preview rebuild after a body edit then neither remakes nor
@@ -355,6 +385,7 @@ public final class BuildCache: @unchecked Sendable {
             prune(&mappedLists, keeping: urls)
             prune(&rendered, keeping: urls)
             prune(&documents, keeping: urls)
+            prune(&searchDocuments, keeping: urls)
         }
     }
 }

@@ -124,14 +124,31 @@ extension CacheLayer {
         return json
     }
 
+    /// The page's search document: the preview's last one when its view is the same, else
+    /// `make()`'s.
+    func searchDocument(for view: PageView, make: () -> SearchDocument?) -> SearchDocument? {
+        guard let memory else { return make() }
+        let generation = memory.currentGeneration
+        if let document = memory.searchDocument(for: view, generation: generation) { return document }
+        let document = make()
+        memory.store(searchDocument: document, for: view, generation: generation)
+        return document
+    }
+
     /// The preview encodes edited pages' JSON with it later.
     func keepForEdits(documents: PageDocument) {
         if memory != nil { editing.documents = documents }
     }
 
-    /// The preview makes edited pages' search index from it later.
+    /// The search index of the preview's last build (`SearchIndex.update` makes this one from it),
+    /// taken; nil without one.
+    func takeLastSearchIndex() -> [SearchIndex.Language]? {
+        memory?.takeSearchIndex()
+    }
+
+    /// The preview makes the next build's search index from it.
     func keepForEdits(search: [SearchIndex.Language]) {
-        if memory != nil { editing.search = search }
+        memory?.keep(searchIndex: search)
     }
 
     /// A site-wide file made from a few fields of every page: the preview's last bytes when

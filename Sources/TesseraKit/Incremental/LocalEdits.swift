@@ -28,8 +28,6 @@ enum LocalEdits {
         var templates: [String: String]
         var renderGeneration: Int
         var documents: PageDocument?
-        /// The search index of each language, when the site has one.
-        var search: [SearchIndex.Language]?
         var report: BuildReport
     }
 
@@ -39,16 +37,15 @@ enum LocalEdits {
         var mapper: PageMapper?
         var rendering: (renderer: PageRenderer, templates: [String: String], generation: Int)?
         var documents: PageDocument?
-        var search: [SearchIndex.Language]?
 
         func basis(for site: WrittenSite, options: BuildOptions, report: BuildReport) -> Basis? {
             guard let mapper, let rendering else { return nil }
-            // The index holds every page's search document (`search`), as edits change them.
+            // The search index holds every page's document (`BuildCache.takeSearchIndex`), as edits change them.
             var site = site
             site.rendered.searchDocuments = []
             return Basis(
                 site: site, options: options, mapper: mapper, renderer: rendering.renderer, templates: rendering.templates,
-                renderGeneration: rendering.generation, documents: documents, search: search, report: report)
+                renderGeneration: rendering.generation, documents: documents, report: report)
         }
     }
 
@@ -249,12 +246,16 @@ enum LocalEdits {
         }
         // The search index, with the documents of the pages made again.
         var stale: [String] = []
+        var searchIndex: [SearchIndex.Language]?
         if configuration.search.enabled {
-            guard var index = basis.search else { return nil }
+            // Taken, so updated in place (a copy would copy every page's document); kept again below.
+            guard var index = cache.takeSearchIndex() else { return nil }
             let changed = views.map { url, view in
-                (url: configuration.basePath + url.dropFirst(), document: SearchDocument.make(
+                let document = SearchDocument.make(
                     view, registry: routed.loaded.components, options: configuration.search, outputs: configuration.outputs,
-                    basePath: configuration.basePath, timeZone: configuration.timeZone))
+                    basePath: configuration.basePath, timeZone: configuration.timeZone)
+                cache.store(searchDocument: document, for: view, generation: generation)
+                return (url: configuration.basePath + url.dropFirst(), document: document)
             }
             let made = SearchIndex.update(&index, with: changed)
             // A shard the index no longer has goes, unless a file of the site's own stands there.
@@ -263,12 +264,14 @@ enum LocalEdits {
             if configuration.search.documents {
                 files += SearchIndex.appDocuments(index.flatMap(\.documents), languages: configuration.languages.map(\.code))
             }
-            basis.search = index
+            searchIndex = index
         }
         basis.site = updated
         basis.mapper = mapper
         let writer = OutputWriter(options: options, configuration: configuration, theme: routed.theme)
-        return try writer.update(only: files, removing: stale, cache: cache)
+        guard let written = try writer.update(only: files, removing: stale, cache: cache) else { return nil }
+        if let searchIndex { cache.keep(searchIndex: searchIndex) }
+        return written
     }
 
     /// `page` with the parts only it shows taken from `parsed`: the body and what the parser

@@ -14,7 +14,10 @@ extension Step where Product == RenderedSite {
                 if let document = stored[basePath + page.url.dropFirst()] { site.searchDocuments.append(document) }
             }
         }
-        let index = SearchIndex.make(site.searchDocuments, languages: configuration.languages, translations: site.translations)
+        // The preview's last index, updated when pages changed: made anew, most pages' postings
+        // would be again what they were.
+        let index = SearchIndex.make(
+            site.searchDocuments, languages: configuration.languages, translations: site.translations, from: context.reuse.takeLastSearchIndex())
         context.reuse.keepForEdits(search: index)
         let files = index.flatMap(\.files)
         // A build that keeps the last one's files keeps its shards: those this index has no more go.

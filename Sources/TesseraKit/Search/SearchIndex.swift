@@ -76,17 +76,38 @@ enum SearchIndex {
     /// do not carry it).
     /// `languages`: the site's, each with its name in itself, for the search dialog's choice of
     /// language.
-    static func make(_ documents: [SearchDocument], languages: [SiteLanguage], translations: [String: TranslationTable]) -> [Language] {
-        var byLanguage: [String: [SearchDocument]] = [:]
-        for document in documents { byLanguage[document.language, default: []].append(document) }
+    /// `last`: the index of the last build, if there is one to update (`update(_:with:)`): used
+    /// when its languages and strings are these, with the pages that differ.
+    static func make(_ documents: [SearchDocument], languages: [SiteLanguage], translations: [String: TranslationTable], from last: [Language]? = nil) -> [Language] {
         let others: JSONValue = .array(languages.map { .object(["code": .string($0.code), "name": .string($0.name)]) })
-        return languages.map(\.code).map { language in
+        let strings = languages.map { language in
             var strings: JSONObject = [:]
-            for (key, entry) in translations[language]?.entries ?? [:] where key.hasPrefix("search.") {
+            for (key, entry) in translations[language.code]?.entries ?? [:] where key.hasPrefix("search.") {
                 if case .text(let text) = entry { strings[String(key.dropFirst("search.".count))] = .string(text) }
             }
-            let documents = (byLanguage[language] ?? []).sorted { $0.url < $1.url }
-            return Language(documents: documents, code: language, strings: strings, languages: others)
+            return strings
+        }
+        if var index = last, index.map(\.code) == languages.map(\.code), index.map(\.strings) == strings, index.allSatisfy({ $0.languages == others }) {
+            // One document per URL, as in every index made.
+            let now = Dictionary(documents.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+            guard now.count == documents.count else { return make(documents, languages: languages, translations: translations) }
+            var changed: [(url: String, document: SearchDocument?)] = []
+            var before = Set<String>()
+            for language in index {
+                for document in language.documents {
+                    before.insert(document.url)
+                    if now[document.url] != document { changed.append((document.url, now[document.url])) }
+                }
+            }
+            for (url, document) in now where !before.contains(url) { changed.append((url, document)) }
+            _ = update(&index, with: changed)
+            return index
+        }
+        var byLanguage: [String: [SearchDocument]] = [:]
+        for document in documents { byLanguage[document.language, default: []].append(document) }
+        return zip(languages, strings).map { language, strings in
+            let documents = (byLanguage[language.code] ?? []).sorted { $0.url < $1.url }
+            return Language(documents: documents, code: language.code, strings: strings, languages: others)
         }
     }
 

@@ -258,13 +258,17 @@ import Testing
             changed = Dictionary(changed.map { ($0.url, $0) }, uniquingKeysWith: { _, last in last }).values.sorted { $0.url < $1.url }
             var trial = index
             shortWays += trial.indices.allSatisfy({ trial[$0].update(changed) != nil }) ? 1 : 0
+            let previous = index
             for (url, document) in changed { pages[url] = document }
             let made = SearchIndex.update(&index, with: changed)
+            // A whole build of the preview finds the changed pages itself.
+            let found = SearchIndex.make(Array(pages.values), languages: languages, translations: [:], from: previous)
             for path in made.removed { folder[path] = nil }
             for file in made.files { folder[file.path] = bytes(file) }
             let full = SearchIndex.make(Array(pages.values), languages: languages, translations: [:])
             let expected = Dictionary(uniqueKeysWithValues: full.flatMap(\.files).map { ($0.path, bytes($0)) })
             #expect(folder.keys.sorted() == expected.keys.sorted(), "step \(step): the same files")
+            #expect(found.flatMap(\.files).map { ($0.path, bytes($0)) }.allSatisfy { expected[$0.0] == $0.1 } && found.flatMap(\.files).count == expected.count, "step \(step)")
             let different = expected.keys.filter { folder[$0] != expected[$0] }.sorted()
             #expect(different.isEmpty, "step \(step): \(different)")
             if !different.isEmpty { return }

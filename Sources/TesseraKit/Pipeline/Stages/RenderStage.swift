@@ -63,8 +63,11 @@ enum RenderStage {
         let search = routed.configuration.search
         let searchDocument = { (view: PageView) -> SearchDocument? in
             guard search.enabled else { return nil }
-            return SearchDocument.make(
-                view, registry: components, options: search, outputs: outputs, basePath: routed.configuration.basePath, timeZone: routed.configuration.timeZone)
+            // A preview rebuild makes only the documents of pages whose view changed.
+            return reuse.searchDocument(for: view) {
+                SearchDocument.make(
+                    view, registry: components, options: search, outputs: outputs, basePath: routed.configuration.basePath, timeZone: routed.configuration.timeZone)
+            }
         }
         // Each page's Markdown goes once the page is made (the page keeps its word count),
         // unless something reads it later: full-content feeds, the preview's next edit, or the
