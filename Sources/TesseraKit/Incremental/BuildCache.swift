@@ -96,6 +96,11 @@ public final class BuildCache: @unchecked Sendable {
     }
     private var storedWritten: [String: WrittenFile] = [:]
 
+    /// Changes the record of written files in place.
+    func updateWritten(_ change: (inout [String: WrittenFile]) -> Void) {
+        lock.withLock { change(&storedWritten) }
+    }
+
     enum WrittenFile: Equatable {
         case data(Data)
         case copy(source: String, size: Int, modified: Date)

@@ -29,6 +29,8 @@ enum LocalEdits {
         var renderGeneration: Int
         var documents: PageDocument?
         var report: BuildReport
+        /// The front matter keys lists sort or filter by, once an edit needed them.
+        var sortKeys: Set<String>?
     }
 
     /// How a preview build mapped, rendered and encoded pages, gathered by the cache layer as the
@@ -55,8 +57,15 @@ enum LocalEdits {
     /// so a later edit of another page cannot hide them.
     static func rebuildIfLocal(memory: BuildCache, start: DispatchTime) throws -> (site: BuiltSite, report: BuildReport)? {
         guard var basis = memory.localEditBasis, let changes = memory.vouchedChanges else { return nil }
+        // Taken while it changes: with a second reference, the first change of its pages or
+        // views would copy all of them.
+        memory.localEditBasis = nil
         do {
-            guard let changed = try rebuild(changes, from: &basis, cache: memory) else { return nil }
+            guard let changed = try rebuild(changes, from: &basis, cache: memory) else {
+                // The whole pipeline lets it go (on another thread).
+                memory.localEditBasis = basis
+                return nil
+            }
             basis.site.changedOutputs = changed
             memory.localEditBasis = basis
             var report = basis.report
@@ -78,7 +87,7 @@ enum LocalEdits {
     /// The output paths written, or nil when these changes need the whole pipeline. Throws the
     /// edited pages' errors (nothing is written then).
     private static func rebuild(_ changes: Set<String>, from basis: inout Basis, cache: BuildCache) throws -> [String]? {
-        let site = basis.site
+        var site = basis.site
         let options = basis.options
         let content = options.sourceDirectory + "/content"
         guard !changes.isEmpty, options.updatesInPlace, options.writesOutput,
@@ -112,7 +121,9 @@ enum LocalEdits {
         if !shownFiles.isEmpty {
             // A value a list sorts by may change its order, one it filters by (`where:`) what it
             // lists; terms decide the term pages.
-            let sortKeys = Set(site.pages.lazy.flatMap { $0.sections.lazy.compactMap(\.query).flatMap { [$0.sortKey] + $0.matches.map(\.key) } })
+            // Found once per basis: no local edit changes a section that lists pages.
+            let sortKeys = basis.sortKeys ?? Set(site.pages.lazy.flatMap { $0.sections.lazy.compactMap(\.query).flatMap { [$0.sortKey] + $0.matches.map(\.key) } })
+            basis.sortKeys = sortKeys
             guard shownKeys.isDisjoint(with: sortKeys), shownKeys.isDisjoint(with: configuration.taxonomies.map(\.name)) else { return nil }
             // A dated page's title is its neighbours' "previous / next" link, and a page's title is
             // in the breadcrumbs of the articles below its folder.
@@ -139,7 +150,7 @@ enum LocalEdits {
         }
         // Every page made from an edited file: a paginated list has one per page of the list.
         var pages: [Int: Page] = [:]
-        let allPages = site.pages
+        var allPages = site.pages
         for position in allPages.indices {
             guard let parsed = edited[allPages[position].sourcePath] else { continue }
             pages[position] = shownFiles.contains(parsed.sourcePath)
@@ -216,6 +227,13 @@ enum LocalEdits {
         try problems.throwIfErrors()
         // The basis now describes this build, for the next edit and for the feeds and index below.
         var updated = site
+        // The pages and views are changed in place: the basis and `site` let go of them (a
+        // second reference would copy all of them at the first change).
+        site.rendered.mapped.views = []
+        site.rendered.mapped.routed.loaded.pages = []
+        basis.site.rendered.mapped.views = []
+        basis.site.rendered.mapped.routed.loaded.pages = []
+        allPages = []
         for (position, page) in pages { updated.rendered.mapped.routed.loaded.pages[position] = page }
         for index in updated.rendered.mapped.views.indices {
             if let view = views[updated.rendered.mapped.views[index].page.url] { updated.rendered.mapped.views[index] = view }

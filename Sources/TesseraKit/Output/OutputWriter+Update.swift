@@ -61,31 +61,38 @@ extension OutputWriter {
     func update(only files: [OutputFile], removing: [String] = [], cache: BuildCache) throws -> [String]? {
         try files.forEach { try Self.checkPath($0.path) }
         try removing.forEach { try Self.checkPath($0) }
-        var written = cache.written
         let contents = files.compactMap { file -> (OutputFile, Data)? in
             if case .data(let data) = file.contents { return (file, data) }
             return nil
         }
-        guard !written.isEmpty, contents.count == files.count else { return nil }
-        var changed: [String] = []
+        // Read, not copied: the record is changed in place once the files are written (a copy
+        // would copy every path and its bytes of a large site at each edit).
+        var changes: [(path: String, file: BuildCache.WrittenFile?)] = []
         do {
-            for (file, data) in contents {
-                guard written[file.path] != .data(data) else { continue }
-                try replace(file, root: resolvedOutput)
-                written[file.path] = .data(data)
-                changed.append(file.path)
+            let written = cache.written
+            guard !written.isEmpty, contents.count == files.count else { return nil }
+            do {
+                // A path given twice is compared with its bytes written just before.
+                var now: [String: Data] = [:]
+                for (file, data) in contents {
+                    guard (now[file.path].map(BuildCache.WrittenFile.data) ?? written[file.path]) != .data(data) else { continue }
+                    try replace(file, root: resolvedOutput)
+                    now[file.path] = data
+                    changes.append((file.path, .data(data)))
+                }
+                for path in removing where written[path] != nil {
+                    if unlink(resolvedOutput + "/" + path) != 0 && errno != ENOENT { throw Self.writeError("cannot remove the file", resolvedOutput + "/" + path) }
+                    changes.append((path, nil))
+                }
+            } catch {
+                cache.written = [:]
+                throw TesseraError.wrapping(error, at: configuredAt)
             }
-            for path in removing where written[path] != nil {
-                if unlink(resolvedOutput + "/" + path) != 0 && errno != ENOENT { throw Self.writeError("cannot remove the file", resolvedOutput + "/" + path) }
-                written[path] = nil
-                changed.append(path)
-            }
-        } catch {
-            cache.written = [:]
-            throw TesseraError.wrapping(error, at: configuredAt)
         }
-        cache.written = written
-        return changed.sorted()
+        cache.updateWritten { written in
+            for (path, file) in changes { written[path] = file }
+        }
+        return Array(Set(changes.map(\.path))).sorted()
     }
 
     /// Writes `file` under a temporary name beside its target and renames it over the target, so

@@ -20,6 +20,7 @@ extension SearchIndex {
         private var shards: [(prefix: String, terms: Range<Int>)]
         private var shardFiles: [Stored]
         private var chunkFiles: [Stored]
+        private var numbers: Filters
         private var filters: Stored
         /// `meta.json`'s lists of sections (with their titles and sizes) and tags.
         private var sectionsAndTags: (sections: JSONValue, tags: JSONValue)
@@ -71,7 +72,9 @@ extension SearchIndex {
             chunkFiles = ParallelMap.map(Array(stride(from: 0, to: documents.count, by: pagesPerChunk))) { start in
                 Stored(SearchIndex.chunkBytes(documents[start..<min(start + pagesPerChunk, documents.count)]))
             }
-            (filters, sectionsAndTags) = SearchIndex.filters(of: documents)
+            numbers = SearchIndex.filters(of: documents)
+            filters = SearchIndex.filtersFile(numbers)
+            sectionsAndTags = SearchIndex.lists(numbers, documents: documents)
             meta = Stored([])
             meta = makeMeta()
         }
@@ -111,14 +114,15 @@ extension SearchIndex {
 
             // Each term an edited page had or has: the page, and its score now (nil: gone).
             var edits: [String: [(page: Int, score: Int?)]] = [:]
-            var listsChanged = false
+            var filtersChanged = false, titlesChanged = false
             for (number, document) in edited {
                 let old = documents[number]
                 for (term, _) in old.terms { edits[term, default: []].append((number, nil)) }
                 for (term, weighted) in document.terms {
                     edits[term, default: []].append((number, SearchIndex.score(weighted: weighted, length: document.length, averageLength: Double(average))))
                 }
-                if old.title != document.title || old.section != document.section || old.tags != document.tags { listsChanged = true }
+                filtersChanged = filtersChanged || old.section != document.section || old.tags != document.tags
+                titlesChanged = titlesChanged || old.title != document.title
                 documents[number] = document
             }
             totalLength = total
@@ -188,7 +192,12 @@ extension SearchIndex {
                 let start = chunk * pagesPerChunk
                 chunkFiles[chunk] = Stored(SearchIndex.chunkBytes(documents[start..<min(start + pagesPerChunk, documents.count)]))
             }
-            if listsChanged { (filters, sectionsAndTags) = SearchIndex.filters(of: documents) }
+            if filtersChanged {
+                numbers = SearchIndex.filters(of: documents)
+                filters = SearchIndex.filtersFile(numbers)
+            }
+            // A section's title is its own page's.
+            if filtersChanged || titlesChanged { sectionsAndTags = SearchIndex.lists(numbers, documents: documents) }
             meta = makeMeta()
             return changes(from: oldFiles)
         }
@@ -369,27 +378,45 @@ extension SearchIndex {
         return JSONValue.array(chunk).bytes
     }
 
-    /// `filters.json` (section and tag → page numbers), and `meta.json`'s lists of sections and
-    /// tags.
-    static func filters(of documents: [SearchDocument]) -> (Language.Stored, (sections: JSONValue, tags: JSONValue)) {
+    /// Section and tag → the numbers of their pages.
+    typealias Filters = (sections: [String: [Int]], tags: [String: [Int]])
+
+    static func filters(of documents: [SearchDocument]) -> Filters {
         var sections: [String: [Int]] = [:], tags: [String: [Int]] = [:]
         for (number, document) in documents.enumerated() {
             if !document.section.isEmpty { sections[document.section, default: []].append(number) }
             for tag in Set(document.tags) { tags[tag, default: []].append(number) }
         }
+        return (sections, tags)
+    }
+
+    /// `filters.json`.
+    static func filtersFile(_ filters: Filters) -> Language.Stored {
         func numbers(_ map: [String: [Int]]) -> JSONValue { .object(JSONObject(map.mapValues { JSONValue.array($0.map(JSONValue.int)) })) }
-        let file = Language.Stored(JSONValue.object(["sections": numbers(sections), "tags": numbers(tags)]).bytes)
+        return Language.Stored(JSONValue.object(["sections": numbers(filters.sections), "tags": numbers(filters.tags)]).bytes)
+    }
+
+    /// `meta.json`'s lists of sections, with their titles and sizes, and of tags.
+    static func lists(_ filters: Filters, documents: [SearchDocument]) -> (sections: JSONValue, tags: JSONValue) {
         // Section titles: the title of each section's own page, the first in URL order whose URL
         // ends in `/<section>/`, found in one pass (a site of root pages has a section per page).
         var ownTitles: [String: String] = [:]
-        for document in documents where !document.section.isEmpty && ownTitles[document.section] == nil && document.url.hasSuffix("/\(document.section)/") {
+        for document in documents where !document.section.isEmpty && ownTitles[document.section] == nil && isOwnPage(url: document.url, section: document.section) {
             ownTitles[document.section] = document.title
         }
-        let lists = (
-            sections: JSONValue.array(sections.keys.sorted().map { name in
-                .object(["name": .string(name), "title": .string(ownTitles[name] ?? name), "pages": .int(sections[name]?.count ?? 0)])
+        return (
+            sections: JSONValue.array(filters.sections.keys.sorted().map { name in
+                .object(["name": .string(name), "title": .string(ownTitles[name] ?? name), "pages": .int(filters.sections[name]?.count ?? 0)])
             }),
-            tags: JSONValue.array(tags.keys.sorted().map { .object(["name": .string($0), "pages": .int(tags[$0]?.count ?? 0)]) }))
-        return (file, lists)
+            tags: JSONValue.array(filters.tags.keys.sorted().map { .object(["name": .string($0), "pages": .int(filters.tags[$0]?.count ?? 0)]) }))
+    }
+
+    /// Whether the page's URL ends in `/<its section>/`, compared by bytes as `hasSuffix` did
+    /// for the URLs and sections pages have (no string is made per page).
+    static func isOwnPage(url: String, section: String) -> Bool {
+        let url = url.utf8, section = section.utf8
+        guard url.count >= section.count + 2, url.last == UInt8(ascii: "/") else { return false }
+        let end = url.index(before: url.endIndex), start = url.index(end, offsetBy: -section.count)
+        return url[url.index(before: start)] == UInt8(ascii: "/") && url[start..<end].elementsEqual(section)
     }
 }

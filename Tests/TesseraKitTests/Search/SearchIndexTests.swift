@@ -279,6 +279,19 @@ import Testing
         #expect(moves.contains { $0 < $1 } && moves.contains { $0 > $1 } && shardCounts.min()! > 4, "the shards split and join: \(shardCounts)")
     }
 
+    /// A section's own page is found by bytes as `hasSuffix("/<section>/")` found it, over
+    /// generated URLs and sections (a page's section is cut from its URL, so the two spell a
+    /// letter alike; marks after a slash or a letter change the graphemes, not the answer).
+    @Test func ownPagesAreFoundAsBySuffix() {
+        var generator = SeededGenerator(seed: 17)
+        let pieces = ["/", "a", "blog", "e", "\u{301}", "東京", "x/"]
+        for _ in 0..<5_000 {
+            let url = (0..<Int(generator.next() % 6)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let section = (0..<Int(generator.next() % 3)).map { _ in pieces[1 + Int(generator.next() % UInt64(pieces.count - 1))] }.joined()
+            #expect(SearchIndex.isOwnPage(url: url, section: section) == url.hasSuffix("/\(section)/") || section.isEmpty, "\(url.debugDescription) \(section.debugDescription)")
+        }
+    }
+
     /// The text of a page's HTML drops the markers where code or a component is placed (each a
     /// space), found with `memchr`, as the byte-by-byte reading it replaced did, over generated
     /// HTML: markers open and closed, nested, unclosed, beside tags and multi-byte text.
