@@ -125,15 +125,14 @@ enum LocalEdits {
             let sortKeys = basis.sortKeys ?? Set(site.pages.lazy.flatMap { $0.sections.lazy.compactMap(\.query).flatMap { [$0.sortKey] + $0.matches.map(\.key) } })
             basis.sortKeys = sortKeys
             guard shownKeys.isDisjoint(with: sortKeys), shownKeys.isDisjoint(with: configuration.taxonomies.map(\.name)) else { return nil }
-            // A dated page's title is its neighbours' "previous / next" link, and a page's title is
-            // in the breadcrumbs of the articles below its folder.
             // A date decides which posts are next to which.
             guard !shownKeys.contains("date") else { return nil }
+            // A page's title is in the breadcrumbs of the articles below its folder. (A dated
+            // page's title is also its neighbours' "previous / next" link: they are made again
+            // below.)
             if shownKeys.contains("title") {
                 let urls = Set(site.pages.lazy.filter { shownFiles.contains($0.sourcePath) }.map(\.url))
-                guard shownFiles.allSatisfy({ edited[$0]?.date == nil }),
-                      !site.pages.contains(where: { page in page.date != nil && urls.contains { page.url != $0 && page.url.hasPrefix($0) } })
-                else { return nil }
+                guard !site.pages.contains(where: { page in page.date != nil && urls.contains { page.url != $0 && page.url.hasPrefix($0) } }) else { return nil }
             }
             // Term pages without a component list their pages' titles in their body.
             if site.components["article-thumb"] == nil {
@@ -176,6 +175,27 @@ enum LocalEdits {
         }
         var mapper = basis.mapper
         mapper.selections = selections
+        if shownKeys.contains("title") {
+            // A dated page's neighbours link it by its title: they take the new one and are made again.
+            var neighbours = Set<String>()
+            for (_, page) in pages where shownFiles.contains(page.sourcePath) {
+                guard let found = mapper.neighbourPages[page.url] else { continue }
+                let title = page.title ?? ""
+                if let older = found.older?.url, var links = mapper.neighbourPages[older], links.newer?.url == page.url {
+                    links.newer?.title = title
+                    mapper.neighbourPages[older] = links
+                    neighbours.insert(older)
+                }
+                if let newer = found.newer?.url, var links = mapper.neighbourPages[newer], links.older?.url == page.url {
+                    links.older?.title = title
+                    mapper.neighbourPages[newer] = links
+                    neighbours.insert(newer)
+                }
+            }
+            if !neighbours.isEmpty {
+                for position in allPages.indices where pages[position] == nil && neighbours.contains(allPages[position].url) { pages[position] = allPages[position] }
+            }
+        }
         if !showing.isEmpty {
             // The pages of those lists that show an edited page (of a paginated list, the one it is on).
             for position in allPages.indices where pages[position] == nil {

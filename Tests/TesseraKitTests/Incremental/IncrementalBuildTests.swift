@@ -107,6 +107,43 @@ import Testing
         try preview.expectSameAsFullBuild()
     }
 
+    /// A dated post's title is its neighbours' "previous / next" link: retitling it makes the
+    /// post and its neighbours again (with the search index and the JSON index that show it),
+    /// not the whole pipeline, and writes what a full build writes. A new date reorders the posts:
+    /// the whole pipeline then.
+    @Test func retitlingAPostRemakesItsNeighboursAlone() throws {
+        let site = try TemporarySite([
+            "content/index.md": "---\ntitle: Home\n---\n",
+            "content/blog/one.md": "---\ntitle: One\ndate: 2026-10-01\n---\nA.\n",
+            "content/blog/two.md": "---\ntitle: Two\ndate: 2026-10-02\n---\nB.\n",
+            "content/blog/three.md": "---\ntitle: Three\ndate: 2026-10-03\n---\nC.\n",
+            "content/blog/four.md": "---\ntitle: Four\ndate: 2026-10-04\n---\nD.\n",
+        ], base: ["site.yml": "title: Notes\nbaseURL: https://notes.example/\nbuildDate: 2026-11-22T12:00:00Z\n"], theme: nil)
+        let preview = Preview(site: site)
+        try preview.rebuild()
+        func retitle(_ name: String, _ title: String, date: String? = nil) throws -> (steps: [String], pages: [String]) {
+            let text = try String(contentsOfFile: site.root + "/content/blog/\(name).md", encoding: .utf8)
+            var edited = text.replacing(/title: [^\n]*/, with: "title: \(title)", maxReplacements: 1)
+            if let date { edited = edited.replacing(/date: [^\n]*/, with: "date: \(date)", maxReplacements: 1) }
+            try site.write("content/blog/\(name).md", edited)
+            let (built, report) = try preview.run(changes: ["content/blog/\(name).md"])
+            return (report.stepTimings.map(\.step), built.changedOutputs.filter { $0.hasPrefix("blog/") && $0.hasSuffix(".html") })
+        }
+        let two = try retitle("two", "Second")
+        #expect(two.steps == ["edited pages"])
+        #expect(two.pages == ["blog/one/index.html", "blog/three/index.html", "blog/two/index.html"], "and not blog/four: \(two.pages)")
+        func page(_ path: String) throws -> String { try String(contentsOfFile: preview.output + "/" + path, encoding: .utf8) }
+        #expect(try page("blog/three/index.html").contains("<span class=\"post-neighbour-title\">Second</span>"))
+        try preview.expectSameAsFullBuild()
+        let one = try retitle("one", "First")
+        #expect(one.steps == ["edited pages"] && one.pages == ["blog/one/index.html", "blog/two/index.html"], "\(one)")
+        try preview.expectSameAsFullBuild()
+        let moved = try retitle("four", "Earliest", date: "2026-09-01")
+        #expect(moved.steps != ["edited pages"], "a new date reorders the posts")
+        #expect(try page("blog/one/index.html").contains("<span class=\"post-neighbour-title\">Earliest</span>"))
+        try preview.expectSameAsFullBuild()
+    }
+
     @Test func siteConfigurationChangeReachesEveryPage() throws {
         let preview = try Preview(Self.site)
         try preview.rebuild()
