@@ -14,10 +14,11 @@ extension StoredPages {
         ready()
         // Taken, not copied: the build goes on for long after, and the pages' bytes and bodies
         // (3.6 KB a post on disk, more in growing arrays) would wait in memory to the end.
-        let fresh = self.fresh.withLock { fresh in
-            defer { fresh = [:] }
+        let taken = self.fresh.withLock { fresh in
+            defer { fresh = FreshPages() }
             return fresh
-        }.sorted { $0.key < $1.key }
+        }
+        let fresh = taken.entries.sorted { $0.key < $1.key }
         // A used entry was not parsed again, so no path is in both.
         let kept = storedKey != key ? [] : order.filter { usedFlags[$0.1.index] }
         if fresh.isEmpty && kept.count == order.count { return }
@@ -57,7 +58,7 @@ extension StoredPages {
             defer { end += entry.bodies.count }
             return end
         }
-        if complete { complete = Self.write(fresh.lazy.map(\.value.bodies), to: bodiesDescriptor) }
+        if complete { complete = Self.write(fresh.lazy.map { taken.bodies(of: $0.value) }, to: bodiesDescriptor) }
         close(bodiesDescriptor)
         guard complete else { return }
 
@@ -93,7 +94,7 @@ extension StoredPages {
         complete = FileTree.write(header.bytes, to: descriptor) && FileTree.write(table.bytes, to: descriptor)
         // Runs of kept entries go out straight from the old file.
         if let mapping, complete { complete = Self.write(runsOf: kept.map(\.1.payload), in: mapping, to: descriptor) }
-        if complete { complete = Self.write(fresh.lazy.map(\.value.bytes), to: descriptor) }
+        if complete { complete = Self.write(fresh.lazy.map { taken.bytes(of: $0.value) }, to: descriptor) }
         close(descriptor)
         guard complete, rename(temporary, path) == 0 else {
             unlink(temporary)
@@ -118,7 +119,7 @@ extension StoredPages {
     }
 
     /// Writes `chunks` one after another, gathered into writes of about a megabyte.
-    private static func write<Chunks: Sequence<[UInt8]>>(_ chunks: Chunks, to descriptor: Int32) -> Bool {
+    private static func write<Chunks: Sequence>(_ chunks: Chunks, to descriptor: Int32) -> Bool where Chunks.Element: Sequence<UInt8> {
         var batch: [UInt8] = []
         for chunk in chunks {
             batch.append(contentsOf: chunk)

@@ -56,7 +56,40 @@ final class StoredPages: @unchecked Sendable {
     private let opening = Mutex<SideTask?>(nil)
 
     /// Pages parsed in this build, by content path, with the digest of the bytes parsed.
-    let fresh = Mutex<[String: (digest: UInt64, bytes: [UInt8], bodies: [UInt8])]>([:])
+    let fresh = Mutex(FreshPages())
+
+    /// Pages parsed in this build, kept until the save: their bytes and bodies one after another
+    /// in slabs of 8 MiB. An allocation that large is mapped on its own (`M_MMAP_THRESHOLD`, 4 MiB)
+    /// and given back whole when the save drops it; 200,000 small arrays (100,000 posts' bytes and
+    /// bodies), freed, left holes in the heaps that the rendering then grew past.
+    struct FreshPages: Sendable {
+        static let slabSize = 8 << 20
+        private var slabs: [[UInt8]] = []
+        private(set) var entries: [String: Entry] = [:]
+
+        struct Entry: Sendable {
+            var digest: UInt64
+            var slab: Int
+            var bytes: Range<Int>
+            var bodies: Range<Int>
+        }
+
+        mutating func add(_ relative: String, digest: UInt64, bytes: [UInt8], bodies: [UInt8]) {
+            let size = bytes.count + bodies.count
+            if slabs.last.map({ $0.capacity - $0.count < size }) ?? true {
+                var slab: [UInt8] = []
+                slab.reserveCapacity(max(Self.slabSize, size))
+                slabs.append(slab)
+            }
+            let slab = slabs.count - 1, start = slabs[slab].count
+            slabs[slab].append(contentsOf: bytes)
+            slabs[slab].append(contentsOf: bodies)
+            entries[relative] = Entry(digest: digest, slab: slab, bytes: start..<(start + bytes.count), bodies: (start + bytes.count)..<(start + size))
+        }
+
+        func bytes(of entry: Entry) -> ArraySlice<UInt8> { slabs[entry.slab][entry.bytes] }
+        func bodies(of entry: Entry) -> ArraySlice<UInt8> { slabs[entry.slab][entry.bodies] }
+    }
 
     init(path: String) {
         self.path = path
@@ -200,15 +233,9 @@ final class StoredPages: @unchecked Sendable {
     func store(_ pages: [Page], for relative: String, digest: UInt64) {
         var encoder = PageEncoder(sourcePath: pages.first?.sourcePath ?? "")
         encoder.pages(pages)
-        // Kept until the save, so at their size: the encoder's room (4 KB to start, doubling as it
+        // Copied into the slabs at their size: the encoder's room (4 KB to start, doubling as it
         // grows) was half of what 100,000 posts' entries took.
-        let bytes = Self.fitted(encoder.bytes), bodies = Self.fitted(encoder.bodies)
-        fresh.withLock { $0[relative] = (digest, bytes, bodies) }
-    }
-
-    /// `array` in an allocation of its size, when it has room to spare.
-    static func fitted(_ array: [UInt8]) -> [UInt8] {
-        array.capacity - array.count < 64 ? array : array.withUnsafeBufferPointer { Array($0) }
+        fresh.withLock { $0.add(relative, digest: digest, bytes: encoder.bytes, bodies: encoder.bodies) }
     }
 }
 
