@@ -65,11 +65,6 @@ enum SearchIndex {
             && parts[3].hasSuffix(".json") && parts[3].dropLast(5).allSatisfy(\.isNumber)
     }
 
-    /// Every file of the index, for the documents of every language.
-    static func files(_ documents: [SearchDocument], languages: [SiteLanguage], translations: [String: TranslationTable] = [:]) -> [OutputFile] {
-        make(documents, languages: languages, translations: translations).flatMap(\.files)
-    }
-
     /// The index of each language, for the documents of every language.
     /// `translations`: the theme's and site's strings, whose `search.*` keys go into each
     /// `meta.json` for the search dialog (its script builds it when a reader opens it, so pages
@@ -115,6 +110,7 @@ enum SearchIndex {
     /// for a page no longer searched), and the files that changed and those it no longer has.
     static func update(_ index: inout [Language], with changed: [(url: String, document: SearchDocument?)]) -> (files: [OutputFile], removed: [String]) {
         var files: [OutputFile] = [], removed: [String] = []
+        let urls = Set(changed.map(\.url))
         for position in index.indices {
             if let changes = index[position].update(changed) {
                 files += changes.files
@@ -123,7 +119,6 @@ enum SearchIndex {
             }
             // A page comes or goes, or scores change: the language's index is made anew.
             let last = index[position]
-            let urls = Set(changed.map(\.url))
             let documents = (last.documents.filter { !urls.contains($0.url) } + changed.compactMap { $0.document }.filter { $0.language == last.code })
                 .sorted { $0.url < $1.url }
             index[position] = Language(documents: documents, code: last.code, strings: last.strings, languages: last.languages)

@@ -336,7 +336,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var metas: [String: String] = [:]
         for language in languages {
-            let files = SearchIndex.files([], languages: [SiteLanguage(code: language, isDefault: true)])
+            let files = SearchIndex.make([], languages: [SiteLanguage(code: language, isDefault: true)], translations: [:]).flatMap(\.files)
             guard case .data(let data)? = files.first(where: { $0.path.hasSuffix("meta.json") })?.contents else { Issue.record("no meta.json"); return }
             metas[language] = String(decoding: data, as: UTF8.self)
         }
