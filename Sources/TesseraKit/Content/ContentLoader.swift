@@ -79,21 +79,25 @@ struct ContentLoader {
                 if let pages = stored?.pages(for: relative, sourcePath: path) { return pages }
                 let bytes = try FileTree.readData(path)
                 let digest = stored == nil && digests == nil ? 0 : StableDigest.of(bytes)
-                digests?.read(relative, bytes: bytes, digest: digest)
+                // The digests of what was read, with the pages made of it.
+                func made(_ pages: [Page]) -> [Page] {
+                    digests?.read(relative, bytes: bytes, digest: digest, pages: pages)
+                    return pages
+                }
                 let text = try FileTree.decode(bytes, file: path)
-                if let page = cache?.page(for: path, text: text, parser: parser) { return [page] }
+                if let page = cache?.page(for: path, text: text, parser: parser) { return made([page]) }
                 // A feed file whose root is `generate:` makes a page per record of a data file.
                 if !["md", "markdown"].contains(PathText.pathExtension(relative).lowercased()),
                    text.hasPrefix("generate:") || text.contains("\ngenerate:"),
                    let generator = try PageGenerator.parse(try YAMLParser.parseMapping(text, file: path, what: "a generator file")) {
                     let result = generator.pages(data: data, parser: parser, sourcePath: path, relativePath: relative)
                     result.problems.forEach(diagnostics.report)
-                    return result.pages
+                    return made(result.pages)
                 }
                 let page = try parser.parse(text: text, sourcePath: path, relativePath: relative)
                 cache?.store(page, for: path, text: text, parser: parser)
                 stored?.store([page], for: relative, digest: digest)
-                return [page]
+                return made([page])
             }
         }
         var failed: [(String, String)] = []

@@ -153,7 +153,11 @@ extension IncrementalBuild {
     /// (`MarkdownSummary.source`) and what of its body makes ids or links to ids
     /// (`FragmentCheck.structure`); any other file — or a Markdown file without a closed front
     /// matter — whole.
-    static func structureDigest(of data: Data, path: String, whole: UInt64) -> UInt64 {
+    ///
+    /// `summaryKey`: whether the front matter has a `summary` key, when the caller parsed it
+    /// already (the loader, from the same bytes); nil parses it here when a line starts with
+    /// `summary`. The digest is the same either way.
+    static func structureDigest(of data: Data, path: String, whole: UInt64, summaryKey: Bool? = nil) -> UInt64 {
         let lowercased = path.lowercased()
         guard lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown") else { return whole }
         return data.withUnsafeBytes { raw -> UInt64 in
@@ -165,9 +169,9 @@ extension IncrementalBuild {
             // a line starting `summary` is parsed, as the build does, to be sure (any doubt counts
             // as without); one with none has no such key.
             let mentionsSummary = yaml.contains { raw[$0].starts(with: "summary".utf8) }
-            if !mentionsSummary || (try? YAMLParser.parseMapping(
+            if !mentionsSummary || !(summaryKey ?? ((try? YAMLParser.parseMapping(
                 yaml.map { String(decoding: UnsafeRawBufferPointer(rebasing: raw[$0]), as: UTF8.self) }.joined(separator: "\n"),
-                file: path, what: "front matter"))?["summary"] == nil {
+                file: path, what: "front matter"))?["summary"] != nil)) {
                 digest.combine(MarkdownSummary.source(of: String(decoding: UnsafeRawBufferPointer(rebasing: raw[bodyStart...]), as: UTF8.self)))
             }
             // Other pages link to the body's ids, and its links name theirs.

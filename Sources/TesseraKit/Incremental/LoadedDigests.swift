@@ -24,11 +24,14 @@ final class LoadedDigests: @unchecked Sendable {
         path.hasPrefix("content/") && PageParser.contentExtensions.contains(PathText.pathExtension(path).lowercased())
     }
 
-    /// The loader read `bytes` from `relative` (below `content/`), whose digest is `digest`.
-    func read(_ relative: String, bytes: Data, digest: UInt64) {
+    /// The loader read `bytes` from `relative` (below `content/`), whose digest is `digest`, and
+    /// made `pages` of them: a Markdown page's front matter, parsed, says whether it has a
+    /// `summary` key, so the structure digest does not parse it again.
+    func read(_ relative: String, bytes: Data, digest: UInt64, pages: [Page]) {
         let path = "content/" + relative
         guard pending.contains(path) else { return }
-        let structure = IncrementalBuild.structureDigest(of: bytes, path: path, whole: digest)
+        let summaryKey = pages.count == 1 && pages[0].kind == .markdown ? pages[0].frontMatter.contains { $0.key == "summary" } : nil
+        let structure = IncrementalBuild.structureDigest(of: bytes, path: path, whole: digest, summaryKey: summaryKey)
         found.withLock { $0[path] = (digest, structure) }
     }
 

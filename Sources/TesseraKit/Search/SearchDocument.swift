@@ -135,7 +135,9 @@ struct SearchDocument: Sendable, Equatable, Codable {
         }
         let segments = page.url.split(separator: "/")
         let section = String((segments.first == Substring(page.language) ? segments.dropFirst() : segments[...]).first ?? "")
-        let dateText = page.date.map { $0.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: page.language), calendar: Self.calendar(timeZone), timeZone: timeZone)) }
+        // Formatted once per day and language, and proleptic Gregorian before 1582 (Foundation's
+        // calendar is Julian there), as the date transformers do.
+        let dateText = page.date.map { DateTransformer.styled($0, .abbreviated, locale: Locale(identifier: page.language), timeZone: timeZone) }
         return SearchDocument(
             url: basePath + page.url.dropFirst(), json: (page.outputs ?? outputs).contains("json") ? basePath + page.jsonOutputPath : nil,
             language: page.language, title: title, section: section,
@@ -147,13 +149,6 @@ struct SearchDocument: Sendable, Equatable, Codable {
     static func isSearched(_ page: Page, options: SiteConfiguration.SearchOptions, outputs: [String]) -> Bool {
         options.enabled && (page.outputs ?? outputs).contains("html") && !page.isGenerated && !page.url.hasSuffix("/404.html") && page.layout != "404" && !options.excludes(page.url)
             && page.params.first(where: { $0.key == "search" })?.value.bool != false
-    }
-
-    /// Proleptic Gregorian, as every date Tessera prints.
-    private static func calendar(_ timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
     }
 
     /// The words of HTML, without its tags and the markers of placed components and code.

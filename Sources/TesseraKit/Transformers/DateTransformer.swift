@@ -100,6 +100,12 @@ enum DateTransformer {
     /// A date-only style depends on nothing but the local day and the language: formatted once
     /// per day, style and language.
     static func styled(_ date: Date, _ style: Date.FormatStyle.DateStyle, context: TransformContext) -> String {
+        styled(date, style, locale: context.locale, timeZone: context.timeZone, calendar: context.calendar)
+    }
+
+    /// `styled(_:_:context:)` where no transform context is at hand (a search document's date);
+    /// the calendar is made only when the day is not formatted yet.
+    static func styled(_ date: Date, _ style: Date.FormatStyle.DateStyle, locale: Locale, timeZone: TimeZone, calendar: Calendar? = nil) -> String {
         let name = switch style {
         case .numeric: "numeric"
         case .abbreviated: "abbreviated"
@@ -108,14 +114,16 @@ enum DateTransformer {
         default: "other"
         }
         // Styles not named here are formatted each time rather than risk a shared key.
-        guard name != "other" else {
-            return date.formatted(Date.FormatStyle(date: style, time: .omitted, locale: context.locale, calendar: context.calendar, timeZone: context.timeZone))
+        func formatted() -> String {
+            let calendar = calendar ?? TransformContext.calendar(locale, timeZone)
+            return date.formatted(Date.FormatStyle(date: style, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone))
         }
-        let day = localDay(of: date, in: context.timeZone)
-        let key = StyledDay(day: day, style: name, locale: context.locale.identifier)
+        guard name != "other" else { return formatted() }
+        let day = localDay(of: date, in: timeZone)
+        let key = StyledDay(day: day, style: name, locale: locale.identifier)
         return styledDays.value(key) {
-            guard day >= firstGregorianDay else { return ProlepticFormatting.styled(day: day, style: style, locale: context.locale) }
-            return date.formatted(Date.FormatStyle(date: style, time: .omitted, locale: context.locale, calendar: context.calendar, timeZone: context.timeZone))
+            guard day >= firstGregorianDay else { return ProlepticFormatting.styled(day: day, style: style, locale: locale) }
+            return formatted()
         }
     }
     private struct StyledDay: Hashable, Sendable { var day: Int, style: String, locale: String }

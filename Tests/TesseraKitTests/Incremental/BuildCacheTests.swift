@@ -136,6 +136,36 @@ import Testing
         try site.expectSameAsFullBuild()
     }
 
+    /// The loader tells the structure digest whether a page's front matter has a `summary` key,
+    /// from its own parse, so the digest does not parse the front matter again. Over generated
+    /// front matters (keys quoted or not, `summary` nested, in a block scalar, at the start of a
+    /// quoted scalar's next line, null, or only in a longer key, with and without a body), the
+    /// digest so told is the digest found alone, which cached builds compare it with.
+    @Test func theLoadersSummaryAnswerGivesTheDigestFoundAlone() throws {
+        let parser = PageParser(timeZone: TimeZone(identifier: "UTC")!)
+        let summaries = ["summary: Given.", "\"summary\": Quoted key.", "'summary': Single.", "summary: ~", "summary:", "summary : Spaced.",
+                         "summaryText: Longer key.", "params:\n  summary: Nested.", "description: |\n  summary: in a block", "note: \"a long\nsummary: inside\"",
+                         "summary: [not, text]", "summary: >\n  Folded\n  text."]
+        let others = ["title: T", "date: 2026-11-01", "tags: [a, b]", "summaryish: x", "# summary: a comment", "draft: false"]
+        let bodies = ["", "One paragraph.\n", "First *words*.\n\n## A heading {#h}\n\nSee [it](#h).\n", "<!--more-->\nAfter.\n"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func pick(_ n: Int) -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) % n }
+        var told = 0, hadKey = 0
+        for _ in 0..<400 {
+            var lines = (0..<pick(3)).map { _ in others[pick(others.count)] }
+            if pick(4) > 0 { lines.insert(summaries[pick(summaries.count)], at: pick(lines.count + 1)) }
+            let text = "---\n" + lines.joined(separator: "\n") + "\n---\n" + bodies[pick(bodies.count)]
+            let data = Data(text.utf8), digest = StableDigest.of(data)
+            let alone = IncrementalBuild.structureDigest(of: data, path: "content/p.md", whole: digest)
+            guard let page = try? parser.parse(text: text, sourcePath: "/s/content/p.md", relativePath: "p.md") else { continue }
+            let key = page.frontMatter.contains { $0.key == "summary" }
+            told += 1
+            if key { hadKey += 1 }
+            #expect(IncrementalBuild.structureDigest(of: data, path: "content/p.md", whole: digest, summaryKey: key) == alone, "\(text)")
+        }
+        #expect(told > 250 && hadKey > 80 && told - hadKey > 80, "the front matters parse, with and without the key: \(told), \(hadKey)")
+    }
+
     /// A site with every kind of file a build makes from the pages together: term pages, a
     /// paginated list with feeds and a redirect, the JSON of every page and its index.
     static let structured = files.merging([
@@ -152,6 +182,9 @@ import Testing
             "content/feed.yml": "title: Feed\ncomponents:\n  - { component: course, title: A, progress: 0.5, updated: 2026-11-20T12:00:00Z, link: /b/ }\n",
             "content/draft.md": "---\ntitle: Draft\ndraft: true\n---\nNot yet.\n",
             "content/Shout.MD": "---\ntitle: Shout\n---\nLoud.\n",
+            "content/quoted.md": "---\ntitle: Q\n\"summary\": A quoted key.\n---\nThe body of Q.\n",
+            "content/inside.md": "---\ntitle: \"A title\nsummary: in it\"\n---\nThe body of I.\n",
+            "content/nested.md": "---\ntitle: N\nparams:\n  summary: Not the page's.\n---\nThe body of N.\n",
         ]) { _, new in new }
         let site = try Site(files)
         try site.build()

@@ -54,6 +54,21 @@ import Testing
         #expect(try site.read("api/search/fr.json").contains("Le cheval traverse la plaine"))
     }
 
+    /// A search result's date is the date the page shows: proleptic Gregorian before 1582 (Foundation
+    /// formats those days in the Julian calendar: 1000-01-01 would be "Dec 27, 999"), in the
+    /// page's language.
+    @Test func aResultsDateIsProlepticGregorianInThePagesLanguage() throws {
+        let site = try Self.site([
+            "content/blog/vikings.md": "---\ntitle: Vikings\ndate: 1000-01-01\n---\nLongships.\n",
+            "content/blog/moines.fr.md": "---\ntitle: Moines\ndate: 1000-01-01\n---\nUn monastère.\n",
+        ])
+        try site.build()
+        let english = try site.read("search/en/docs/0.json"), french = try site.read("search/fr/docs/0.json")
+        #expect(english.contains("\"dateText\":\"Jan 1, 1000\"") && english.contains("\"date\":\"1000-01-01T00:00:00Z\""), "\(english)")
+        #expect(french.contains("\"dateText\":\"1 janv. 1000\""), "\(french)")
+        #expect(english.contains("\"dateText\":\"Mar 1, 2026\""), "\(english)")
+    }
+
     /// Each section of `meta.json` is titled by its own page: the first, in URL order, whose URL
     /// ends in `/<section>/`; a section without one by its name. A page at the root is a section
     /// of its own, so a site of root pages has as many sections as pages (their titles were once
