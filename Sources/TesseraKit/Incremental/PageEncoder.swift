@@ -6,9 +6,10 @@ import Foundation
 struct PageEncoder {
     /// Fields of `Page.Fields`, `ContentNode`, `PageSection`, `ComponentUse`, `PageQuery` and
     /// `MenuEntry` this encoding writes: a test compares them with the types, so a field added
-    /// to one of them without being stored fails it.
+    /// to one of them without being stored fails it. A `ContentNode`'s six are its value, its
+    /// location, and the four that hold `textStart` and `textIndent`, which are stored.
     static let fieldCounts = [
-        "Fields": 30, "ContentNode": 4, "Entry": 3, "SourceLocation": 3, "PageSection": 11, "ComponentUse": 6, "PageQuery": 19,
+        "Fields": 30, "ContentNode": 6, "Entry": 3, "SourceLocation": 3, "PageSection": 11, "ComponentUse": 6, "PageQuery": 19,
         "TermFilter": 2, "Match": 2, "MenuEntry": 9, "MenuMembership": 2, "Alias": 2, "Pagination": 6,
     ]
 
