@@ -49,14 +49,14 @@ import Testing
         #expect(starts().count > afterOff.count)
     }
 
-    /// A build without a cache of a site without code blocks starts no Python: lexing blocks
-    /// ahead looks for blocks before it asks for the engine. (A build with a cache learns the
-    /// engine once, for the cache's key, and keeps it in a stamp.)
+    /// A build of a site without code blocks starts no Python, with a cache or without: lexing
+    /// blocks ahead looks for blocks before it asks for the engine, and a build record whose
+    /// pages hold no highlighted code does not name one.
     @Test func aSiteWithoutCodeStartsNoPython() throws {
         let dir = try EndToEndTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (site, python, log) = try Self.siteAndLoggedPython(in: dir)
-        for arguments in [["build", "--no-cache"], ["build", "--no-cache", "--output", "other"]] {
+        for arguments in [["build", "--no-cache"], ["build", "--no-cache", "--output", "other"], ["build"], ["build"], ["build", "--output", "third"]] {
             let run = try EndToEndTests.tessera(arguments, in: site, environment: ["TESSERA_PYTHON": python, "TESSERA_KEEP_WORKERS": "0"])
             #expect(run.status == 0, "\(run.stderr)")
         }

@@ -79,10 +79,9 @@ public final class CodeHighlighter: @unchecked Sendable {
     }
     var known: Known?
 
-    /// Finds out what the engine is on another core.
-    func prepare() {
-        DispatchQueue.global().async { [self] in _ = resolve() }
-    }
+    /// Whether this build asked what the engine is: to highlight a block, or to compare with a
+    /// last build whose code it highlighted. A build that did not wrote nothing that depends on it.
+    var isResolved: Bool { lock.withLock { known != nil } }
 
     func resolve() -> Known {
         if let known = lock.withLock({ known }) { return known }

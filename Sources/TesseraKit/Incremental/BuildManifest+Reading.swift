@@ -172,6 +172,7 @@ extension BuildManifest {
                     manifest.relativeDates.append(RelativeDate(date: date, hasTime: text(fields[5]) == "1", locale: text(fields[2]), timeZone: text(fields[3]), text: path(fields[4])))
                 case ("output", 2): manifest.output = path(fields[1])
                 case ("environment", 2): manifest.environment = hex(fields[1]) ?? 0
+                case ("highlight", 2): manifest.highlight = hex(fields[1])
                 case ("structure", 2): manifest.structure = hex(fields[1]) ?? 0
                 case ("buildDate", 2): manifest.buildDate = number(fields[1]) ?? .nan
                 case ("readsBuildDate", 2): manifest.readsBuildDate = text(fields[1]) == "1"

@@ -11,7 +11,10 @@ extension BuildManifest {
     /// record wrote it for the same `pages`.
     func write(to path: String, pagesText: Data? = nil) throws {
         var out = "tessera-build-cache\t\(Self.format)\t\(tessera)\n"
-        out += "output\t\(output)\nenvironment\t\(String(environment, radix: 16))\nstructure\t\(String(structure, radix: 16))\n"
+        out += "output\t\(output)\nenvironment\t\(String(environment, radix: 16))\n"
+        // Left out when unknown: such a record matches no build.
+        if let highlight { out += "highlight\t\(String(highlight, radix: 16))\n" }
+        out += "structure\t\(String(structure, radix: 16))\n"
         out += "buildDate\t\(buildDate)\nreadsBuildDate\t\(readsBuildDate ? 1 : 0)\npublished\t\(publishedFrom)\t\(publishedUntil)\n"
         out += "warnings\t\(warnings)\ncounts\t\(builtPages)\t\(builtFiles)\n"
         out += "languages\t" + languagePages.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + "\n"

@@ -12,7 +12,7 @@ import Foundation
 /// upgrade or an edit never reuses a stale result; the test suite checks that every incremental
 /// build writes exactly what a full build writes.
 struct BuildManifest: Equatable {
-    static let format = 4
+    static let format = 5
 
     /// A file the build read or wrote: what `stat` said and a digest of its bytes.
     struct FileRecord: Equatable {
@@ -48,6 +48,11 @@ struct BuildManifest: Equatable {
     var tessera = Tessera.version
     var output = ""
     var environment: UInt64 = 0
+    /// The code highlighter's identity (`IncrementalBuild.highlightDigest`) when the build's
+    /// pages were written with it; 0 when none was: then no page depends on which engine is
+    /// installed, and the next build starts no Python to find out. Nil (a record without the
+    /// line) matches no build.
+    var highlight: UInt64?
     var structure: UInt64 = 0
     var buildDate: Double = 0
     /// Templates print `site.buildDate`, or relative dates were not all recorded: another build

@@ -49,6 +49,9 @@ extension IncrementalBuild {
         let publishingDates = routed.loaded.content.publishingDates, warnedPages = rendered.warnedPages
         let buildDate = routed.buildDate.timeIntervalSince1970
         current.buildDate = buildDate
+        // A build that never asked the highlighter (no code, none kept) wrote nothing it made.
+        let highlighter = routed.loaded.configured.highlighter
+        current.highlight = highlighter?.isResolved == true ? Self.highlightDigest(highlighter) : 0
         let relative = DateForms.shared.relativeForms(buildDate: buildDate)
         current.relativeDates = relative.forms
         let templates = routed.loaded.templates.sources.values.contains { $0.contains("buildDate") }

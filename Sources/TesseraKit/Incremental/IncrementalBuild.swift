@@ -211,8 +211,9 @@ final class IncrementalBuild: @unchecked Sendable {
         current.inputFolders = foldersComplete && !unrecorded ? inputFolders : [:]
         var environment = StableDigest()
         environment.combine(Self.engineIdentity)
-        // The highlighter writes the pages' code: another engine (or none) writes other HTML.
-        environment.combine("highlight=" + (configured.highlighter?.identity ?? "off"))
+        // The highlighter writes the pages' code: another engine (or none) writes other HTML. It
+        // is compared only with a last build whose pages it wrote: finding it out may start Python.
+        if let highlight = recorded?.highlight, highlight != 0 { highlightNow = Self.highlightDigest(configured.highlighter) }
         environment.combine("drafts=\(context.options.includeDrafts) future=\(context.options.includeFuture) theme=\(theme.directory)")
         for path in paths.sorted() {
             environment.combine(path)
@@ -307,6 +308,18 @@ final class IncrementalBuild: @unchecked Sendable {
     /// by `compare`): the first condition of keeping anything of it.
     func madeLikeThisBuild(_ recorded: BuildManifest) -> Bool {
         recorded.output == output && recorded.environment == current.environment
+            && (recorded.highlight == 0 || recorded.highlight == highlightNow)
+    }
+
+    /// This build's highlighter, when `compare` had to know it: the last build's pages hold code
+    /// it highlighted.
+    private var highlightNow: UInt64?
+
+    /// The identity of the engine that highlights code (or "off"), as a build's record keeps it.
+    static func highlightDigest(_ highlighter: CodeHighlighter?) -> UInt64 {
+        var digest = StableDigest()
+        digest.combine("highlight=" + (highlighter?.identity ?? "off"))
+        return digest.value
     }
 
     /// The end of `compare` when content changed: the output folder's check, run meanwhile.

@@ -382,6 +382,7 @@ import Testing
         var manifest = BuildManifest()
         manifest.output = "/tmp/out"
         manifest.environment = .max
+        manifest.highlight = 0xFEED_FACE_CAFE_BEEF
         manifest.buildDate = 1_795_348_800.5
         manifest.inputs = [
             "content/a b%c\td.md": .init(size: 0, modified: 0, inode: 0, digest: .max, structure: 1),
@@ -396,6 +397,15 @@ import Testing
         try manifest.write(to: path)
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         #expect(BuildManifest.read(path) == manifest)
+        // No page written by a highlighter (0) reads back as such; an unknown one is left out and
+        // reads back unknown, which no build matches.
+        for highlight in [0, nil] as [UInt64?] {
+            var other = manifest
+            other.highlight = highlight
+            try other.write(to: path)
+            #expect(BuildManifest.read(path) == other)
+        }
+        try manifest.write(to: path)
         // A record cut short is no record.
         let data = try #require(FileManager.default.contents(atPath: path))
         try data.dropLast(4).write(to: URL(fileURLWithPath: path))

@@ -688,6 +688,52 @@ import Synchronization
         #expect(try site.differencesFromAFullBuild() == [])
     }
 
+    /// A Python that notes each start in `log`, then runs the system's.
+    static func countingPython(in site: TemporarySite, log: String) throws -> String {
+        try site.write("bin/python-counted", "#!/bin/sh\necho started >> '\(log)'\nexec python3 \"$@\"\n")
+        chmod(site.root + "/bin/python-counted", 0o755)
+        return site.root + "/bin/python-counted"
+    }
+
+    /// A site without code starts no Python, in its first build or any other, and its record
+    /// says that no page depends on the engine, so another engine (or none) keeps its pages.
+    /// Once a page has code, the engine is part of what the next build compares: another one
+    /// makes that page again.
+    @Test func aSiteWithoutCodeStartsNoPythonAndAnotherEngineStillRemakesItsCode() throws {
+        // Edits below change second paragraphs only: pages that list these show their first.
+        let (site, cached) = try Self.site(pages: 4) { "Prose \($0), with `inline code`.\n\nNo block yet.\n" }
+        let log = site.root + "/python-starts.log"
+        let counting = try Self.countingPython(in: site, log: log)
+        func starts() -> Int { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").count ?? 0 }
+        func edit(_ page: Int, _ second: String) throws { try site.write("content/p\(page).md", "---\ntitle: P\(page)\n---\nProse \(page), with `inline code`.\n\n\(second)\n") }
+        var options = cached
+        options.python = counting
+        let first = try Self.built(options)
+        #expect(first.report.warnings.isEmpty && first.lexed == 0)
+        #expect(starts() == 0)
+        // No Python at all now: the pages never needed one, so the edit keeps the others.
+        options.python = site.root + "/no/python3"
+        try edit(1, "Edited prose.")
+        let edited = try Self.built(options)
+        #expect(edited.report.warnings.isEmpty && edited.report.reusedPages == edited.report.pages - 1, "\(edited.report.reusedPages) of \(edited.report.pages)")
+        // A page gains code, coloured by Pygments alone: the other pages are still kept.
+        options.python = try Self.pythonWithoutTreeSitter(in: site)
+        try edit(3, "```swift\nlet a = 1\n```")
+        let withCode = try Self.built(options)
+        #expect(withCode.lexed == 1 && withCode.report.reusedPages == withCode.report.pages - 1, "\(withCode.report.reusedPages) of \(withCode.report.pages)")
+        #expect(try Self.main(site, "p3/index.html").contains("<span class=\"kd\">let</span>"))
+        // Another engine (tree-sitter's) and an edit elsewhere: the page with code is made again.
+        options.python = counting
+        try edit(0, "Edited too.")
+        let other = try Self.built(options)
+        #expect(other.lexed == 1 && starts() >= 1 && other.report.reusedPages == 0, "\(other.report.reusedPages)")
+        #expect(try Self.main(site, "p3/index.html").contains("<span class=\"k\">let</span>"))
+        #expect(try site.differencesFromAFullBuild() == [])
+        // With the engine as recorded, a build that changed nothing keeps everything.
+        let again = try Self.built(options)
+        #expect(again.lexed == 0 && again.report.summary().hasPrefix("Up to date"), "\(again.report.summary())")
+    }
+
     /// Highlighting writes only in the build cache's folder: the site's files, and every other
     /// file of the site's folder, stay as they were, and no temporary file is left.
     @Test func highlightingWritesNothingButTheCacheAndTheOutput() throws {

@@ -17,8 +17,8 @@ enum ConfigureStage {
         let options = context.options
         let highlighter = configuration.markdown.highlight
             ? CodeHighlighter(python: options.python ?? CodeHighlighter.defaultPython(), cacheDirectory: options.cacheDirectory.map(OutputWriter.resolve)) : nil
-        // The build's record names the engine: it is found out on another core while the theme and content load.
-        if options.cacheDirectory != nil { highlighter?.prepare() }
+        // What the engine is, is found out when a block is highlighted: a site without code
+        // starts no Python (`IncrementalBuild.highlightDigest`).
         let images = configuration.images.process
             ? ImageProcessor(options: configuration.images, cacheDirectory: options.cacheDirectory.map(OutputWriter.resolve), progress: options.progress) : nil
         if options.writesOutput { images?.prepare() }
