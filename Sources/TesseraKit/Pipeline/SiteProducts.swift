@@ -126,7 +126,9 @@ public struct RenderedSite: StageProduct {
     var documentWriter: PageDocument?
     /// The search documents of the pages rendered (`SearchDocument`), for the search step; then
     /// every page's, the kept pages' included, for the next build.
-    var searchDocuments: [SearchDocument] = []
+    var searchDocuments: [SearchDocument] = [] { didSet { searchIndexAhead = nil } }
+    /// Their index, being made since rendering ended (nil once they change).
+    var searchIndexAhead: SearchIndex.Ahead?
     /// The ids of each page with HTML, by URL, kept by the preview for checking the links of
     /// the pages a local edit makes again (`LocalEdits`).
     var pageIDs: [String: Set<String>]?

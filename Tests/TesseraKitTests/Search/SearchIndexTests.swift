@@ -431,6 +431,35 @@ import Testing
         #expect(answers["none"] == [])
     }
 
+    /// The index is made on another core from the end of rendering, while the steps before the
+    /// search step run: it is the index the search step makes itself, and a step that changes
+    /// the documents in between (a plugin) has its documents indexed.
+    @Test func theIndexMadeAheadIsTheSearchSteps() throws {
+        let site = try Self.site()
+        try site.build()
+        let search = { (root: String) in OutputSafetyTests.snapshot(root).filter { $0.key.hasPrefix("search/") || $0.key.hasPrefix("api/search/") } }
+        let ahead = search(site.output)
+        #expect(ahead.count > 8)
+        let position = try #require(BuildPipeline.standard.render.steps.firstIndex { $0.name == "search index" })
+        // The same site, its index made by the search step.
+        var pipeline = BuildPipeline.standard
+        pipeline.render.steps.insert(Step("no index ahead") { rendered, _ in
+            #expect(rendered.searchIndexAhead != nil, "the index is being made ahead")
+            rendered.searchIndexAhead = nil
+        }, at: position)
+        var options = site.options()
+        options.outputDirectory = site.root + "/in-step"
+        try SiteBuilder(options: options, pipeline: pipeline).build()
+        #expect(search(site.root + "/in-step") == ahead)
+        // A step that leaves a page out of search.
+        pipeline = BuildPipeline.standard
+        pipeline.render.steps.insert(Step("leave boats out") { rendered, _ in rendered.searchDocuments.removeAll { $0.url == "/blog/boats/" } }, at: position)
+        options.outputDirectory = site.output
+        try SiteBuilder(options: options, pipeline: pipeline).build()
+        #expect(try Self.indexed(site, "en") == ["/", "/blog/airships/"])
+        #expect(try !site.read("api/search/en.json").contains("Ferries"))
+    }
+
     /// Cached builds write the index a full build writes: after a body edit (pages kept from the
     /// last build), a new page, a removed one, and without the cache's documents.
     @Test func cachedBuildsIndexAsAFullBuild() throws {

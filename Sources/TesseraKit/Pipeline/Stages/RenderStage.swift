@@ -157,6 +157,8 @@ enum RenderStage {
         // build would pay for its pages being faulted in again.
         results = []
         _ = tessera_return_free_memory(256 << 20)
+        // The search index is made on another core while images and the next steps are made on this one.
+        site.searchIndexAhead = SearchIndex.Ahead.start(for: site, context: context)
         // The images the pages show, once every one is made.
         if let images = routed.configured.images {
             progress?.begin(step: "make images")
