@@ -212,8 +212,37 @@ public final class ViewObject: @unchecked Sendable, Equatable {
     }
 
     /// A copy with `other`'s keys added, replacing same-named ones.
+    /// The object with `other`'s values after its own: a key it has keeps its place and takes
+    /// the last value given, as `ViewObject(pairs + other)` does. A component's model and its
+    /// accessibility labels are merged into every component's data: only `other`'s keys are
+    /// looked up, and nothing is made of the values this object has. Keys other than ASCII
+    /// (which a small object and a large one may compare differently) take the long way.
     public func merging(_ other: [(String, ViewValue)]) -> ViewObject {
-        ViewObject(pairs + other, isOpen: isOpen)
+        let ascii = { (key: String) in key.utf8.allSatisfy { $0 < 0x80 } }
+        guard deferred == nil, keys.allSatisfy(ascii), other.allSatisfy({ ascii($0.0) }) else { return ViewObject(pairs + other, isOpen: isOpen) }
+        var keys = self.keys, values = self.values, index = self.index
+        keys.reserveCapacity(keys.count + other.count)
+        values.reserveCapacity(keys.count + other.count)
+        for (key, value) in other {
+            let position = index.map { $0[key] } ?? keys.firstIndex { $0.isKey(key) }
+            if let position {
+                values[position] = value
+                continue
+            }
+            index?[key] = keys.count
+            keys.append(key)
+            values.append(value)
+            if index == nil, keys.count > Self.indexedCount { index = Self.index(of: keys) }
+        }
+        return ViewObject(keys: keys, values: values, index: index, isOpen: isOpen)
+    }
+
+    private init(keys: [String], values: [ViewValue?], index: [String: Int]?, isOpen: Bool) {
+        self.keys = keys
+        self.values = values
+        self.index = index
+        self.deferred = nil
+        self.isOpen = isOpen
     }
 
     public static func == (lhs: ViewObject, rhs: ViewObject) -> Bool {
