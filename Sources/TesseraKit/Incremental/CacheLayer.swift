@@ -96,7 +96,7 @@ final class CacheLayer: @unchecked Sendable {
     private func planSearch(_ site: RoutedSite, context: BuildContext) {
         let options = site.configuration.search
         guard options.enabled, let incremental, !incremental.reused.isEmpty, let directory = context.options.cacheDirectory else { return }
-        let stored = searchStore?.documents ?? SearchStore.read(SearchStore.path(in: OutputWriter.resolve(directory)))
+        let stored = searchStore?.documents ?? SearchStore.read(SearchStore.path(in: OutputWriter.resolve(directory), output: incremental.output))
         searchStore = nil
         let basePath = site.configuration.basePath, outputs = site.configuration.outputs
         let missing = site.loaded.pages.filter { page in
@@ -125,7 +125,7 @@ final class CacheLayer: @unchecked Sendable {
                   !context.diagnostics.hasErrors else { return }
             lastBuild = IncrementalBuild(cacheDirectory: OutputWriter.resolve(directory), output: writer.resolvedOutput)
             // The last build's search documents too, for a build that keeps pages.
-            if configuration.search.enabled { searchStore = SearchStore.Reading(SearchStore.path(in: OutputWriter.resolve(directory))) }
+            if configuration.search.enabled { searchStore = SearchStore.Reading(SearchStore.path(in: OutputWriter.resolve(directory), output: writer.resolvedOutput)) }
         }
     }
     /// The last build being read, until the inputs are compared with it.
@@ -164,8 +164,12 @@ final class CacheLayer: @unchecked Sendable {
         let saving = DispatchGroup()
         defer { saving.wait() }
         if let directory = context.options.cacheDirectory, site.configuration.search.enabled {
-            let documents = site.searchDocuments, path = SearchStore.path(in: OutputWriter.resolve(directory))
-            DispatchQueue.global(qos: .userInitiated).async(group: saving) { SearchStore.write(documents, to: path) }
+            let documents = site.searchDocuments, folder = OutputWriter.resolve(directory)
+            let path = SearchStore.path(in: folder, output: writer.resolvedOutput)
+            DispatchQueue.global(qos: .userInitiated).async(group: saving) {
+                SearchStore.write(documents, to: path)
+                unlink(folder + "/" + SearchStore.sharedName)
+            }
         }
         if context.options.updatesInPlace, let memory {
             return try writer.update(files, cache: memory)

@@ -6,20 +6,15 @@ extension Step where Product == RenderedSite {
     public static var writeSearchIndex: Step { Step("search index") { site, context in
         let configuration = site.configuration
         guard configuration.search.enabled, !context.diagnostics.hasErrors else { return }
-        let kept = context.reuse.keptPages
-        if !kept.isEmpty {
-            let stored = context.reuse.storedSearchDocuments
-            let basePath = configuration.basePath
-            for page in site.pages where kept[page.url] != nil {
-                if let document = stored[basePath + page.url.dropFirst()] { site.searchDocuments.append(document) }
-            }
-        }
-        // Made on another core since rendering ended, unless a step changed the documents since.
+        // Made on another core since rendering ended, unless a step changed the documents or
+        // the pages kept since.
+        let ahead = site.searchIndexAhead
+        let kept = SearchIndex.keptDocuments(of: site, context: context)
+        site.searchDocuments += kept
         // The preview's last index, updated when pages changed: made anew, most pages' postings
         // would be again what they were.
-        let index = site.searchIndexAhead?.index() ?? SearchIndex.make(
+        let index = ahead?.index(keeping: kept) ?? SearchIndex.make(
             site.searchDocuments, languages: configuration.languages, translations: site.translations, from: context.reuse.takeLastSearchIndex())
-        site.searchIndexAhead = nil
         context.reuse.keepForEdits(search: index)
         let files = index.flatMap(\.files)
         // A build that keeps the last one's files keeps its shards: those this index has no more go.
@@ -43,22 +38,37 @@ extension SearchIndex {
         private var made: [Language] = []
         private var task: SideTask?
 
-        /// Starts making the index of `site`'s documents, when the build has a search step and
-        /// keeps no page (whose documents that step adds).
+        /// The pages kept from the last build whose documents it was made with, by URL.
+        private var keptURLs: [String] = []
+
+        /// Starts making the index of `site`'s documents and those of the pages it keeps, when
+        /// the build has a search step.
         static func start(for site: RenderedSite, context: BuildContext) -> Ahead? {
             let configuration = site.configuration
-            guard configuration.search.enabled, !context.diagnostics.hasErrors, context.reuse.keptPages.isEmpty else { return nil }
+            guard configuration.search.enabled, !context.diagnostics.hasErrors else { return nil }
             let ahead = Ahead()
-            let documents = site.searchDocuments, languages = configuration.languages, translations = site.translations
+            let kept = SearchIndex.keptDocuments(of: site, context: context)
+            ahead.keptURLs = kept.map(\.url)
+            let documents = site.searchDocuments + kept, languages = configuration.languages, translations = site.translations
             let last = context.reuse.takeLastSearchIndex()
             ahead.task = SideTask { [ahead] in ahead.made = SearchIndex.make(documents, languages: languages, translations: translations, from: last) }
             return ahead
         }
 
-        /// The index, once made (here, if no other core has begun it).
-        func index() -> [Language] {
+        /// The index, once made (here, if no other core has begun it); nil if the pages kept are
+        /// no longer those it was made with.
+        func index(keeping kept: [SearchDocument]) -> [Language]? {
+            guard kept.map(\.url) == keptURLs else { return nil }
             task?.wait()
             return made
         }
+    }
+
+    /// The last build's documents of the pages this build keeps, in the order of the site's pages.
+    static func keptDocuments(of site: RenderedSite, context: BuildContext) -> [SearchDocument] {
+        let kept = context.reuse.keptPages
+        guard !kept.isEmpty else { return [] }
+        let stored = context.reuse.storedSearchDocuments, basePath = site.configuration.basePath
+        return site.pages.compactMap { page in kept[page.url] != nil ? stored[basePath + page.url.dropFirst()] : nil }
     }
 }

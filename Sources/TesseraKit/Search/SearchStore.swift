@@ -3,17 +3,25 @@ import Glibc
 #endif
 import Foundation
 
-/// The search documents of the last build, kept in the build cache (`search.documents`): a
-/// build that keeps pages from the last one indexes them from here, without mapping them again.
-/// A kept page whose document is not here is made again (`IncrementalBuild.planReuse`).
+/// The search documents of the last build into an output folder, kept in the build cache
+/// beside its record (`build-<output digest>.search`): a build that keeps pages from the last
+/// one indexes them from here, without mapping them again. A kept page whose document is not
+/// here is made again (`IncrementalBuild.planReuse`). One store per output folder: a build into
+/// another folder may be of other content (one file for the whole cache gave a kept page the
+/// document of another folder's build of an edit).
 ///
 /// A small binary file: a version, then per document its strings (each a length and UTF-8) and
 /// numbers in a fixed order. A file of another version, or cut short, reads as empty.
 enum SearchStore {
-    static let name = "search.documents"
     private static let magic: UInt32 = 0x5453_4932 // "TSI2"
 
-    static func path(in cacheDirectory: String) -> String { cacheDirectory + "/" + name }
+    static func path(in cacheDirectory: String, output: String) -> String {
+        String(BuildManifest.path(in: cacheDirectory, output: output).dropLast(".manifest".count)) + ".search"
+    }
+
+    /// The one store of the whole cache that earlier releases wrote: removed by the next build
+    /// that writes its own.
+    static let sharedName = "search.documents"
 
     /// Written through a small buffer to a temporary file renamed over the old one: the
     /// documents of 100,000 pages are 87 MB, which the build's last step held twice before.

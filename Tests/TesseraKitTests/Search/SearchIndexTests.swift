@@ -460,6 +460,70 @@ import Testing
         #expect(try !site.read("api/search/en.json").contains("Ferries"))
     }
 
+    /// A build that keeps pages makes its index ahead too, with the kept pages' stored documents;
+    /// a step that changes which pages are kept has the search step make it.
+    @Test func aCachedBuildsIndexMadeAheadFollowsTheKeptPages() throws {
+        let site = try Self.site(["content/blog/canoes.md": "---\ntitle: Canoes\ndate: 2026-02-02\n---\nPaddles and canoes.\n"])
+        var options = site.options()
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        let position = try #require(BuildPipeline.standard.render.steps.firstIndex { $0.name == "search index" })
+        /// Builds into `folder` with the airships' second paragraph `edit` and `step` before the search step.
+        func build(_ folder: String, edit: String, _ step: Step<RenderedSite>? = nil) throws -> [String: Data] {
+            try site.write("content/blog/airships.md", "---\ntitle: Airships of the north\ndate: 2026-03-01\ntags: [travel]\n---\nThe zeppelin crossed the fjord at dawn.\n\n\(edit)\n")
+            var pipeline = BuildPipeline.standard
+            if let step { pipeline.render.steps.insert(step, at: position) }
+            options.outputDirectory = site.root + "/" + folder
+            let report = try SiteBuilder(options: options, pipeline: pipeline).build()
+            #expect(step == nil || report.reusedPages > 0, "\(folder): pages are kept")
+            return OutputSafetyTests.snapshot(options.outputDirectory!).filter { $0.key.hasPrefix("search/") }
+        }
+        let folders = ["ahead", "in-step", "fewer", "fewer-in-step"]
+        for folder in folders { _ = try build(folder, edit: "First.") }
+        let ahead = try build("ahead", edit: "Second.", Step("made ahead") { rendered, _ in
+            #expect(rendered.searchIndexAhead != nil, "the index is being made ahead")
+        })
+        let inStep = try build("in-step", edit: "Second.", Step("made in the step") { rendered, _ in rendered.searchIndexAhead = nil })
+        #expect(ahead == inStep && ahead.count > 4)
+        // A kept page no longer among the pages: its document is not indexed.
+        let canoes: @Sendable (inout RenderedSite) -> Void = { rendered in rendered.pages.removeAll { $0.url == "/blog/canoes/" } }
+        let fewer = try build("fewer", edit: "Second.", Step("a kept page left out") { rendered, _ in canoes(&rendered) })
+        let fewerInStep = try build("fewer-in-step", edit: "Second.", Step("a kept page left out, made in the step") { rendered, _ in
+            rendered.searchIndexAhead = nil
+            canoes(&rendered)
+        })
+        #expect(fewer == fewerInStep)
+        #expect(fewer != ahead && !fewer.values.contains { String(decoding: $0, as: UTF8.self).contains("/blog/canoes/") })
+        #expect(ahead.values.contains { String(decoding: $0, as: UTF8.self).contains("/blog/canoes/") })
+    }
+
+    /// Each output folder has its own search documents in the cache: a build into another
+    /// folder, of an edit since undone, does not give the first folder's kept page its text.
+    @Test func eachOutputFolderKeepsItsOwnSearchDocuments() throws {
+        let site = try Self.site()
+        var options = site.options()
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        let boats = "---\ntitle: Boats\ndate: 2026-02-01\ntags: [travel, sea]\n---\nFerries and boats of the harbour.\n"
+        try SiteBuilder(options: options).build()
+        try site.write("content/blog/boats.md", boats + "\nGiraffes on deck.\n")
+        var other = options
+        other.outputDirectory = site.root + "/other"
+        try SiteBuilder(options: other).build()
+        // The edit undone, and another page's body edited: the boats page is kept.
+        try site.write("content/blog/boats.md", boats)
+        try site.write("content/blog/airships.md", "---\ntitle: Airships of the north\ndate: 2026-03-01\ntags: [travel]\n---\nThe zeppelin crossed the fjord at dawn.\n\n## Engines\n\nFour engines hummed, then five.\n")
+        let report = try SiteBuilder(options: options).build()
+        #expect(report.reusedPages > 0)
+        let search = OutputSafetyTests.snapshot(site.output).filter { $0.key.hasPrefix("search/") || $0.key.hasPrefix("api/search/") }
+        #expect(!search.values.contains { String(decoding: $0, as: UTF8.self).lowercased().contains("giraffe") })
+        #expect(try site.differencesFromAFullBuild() == [])
+        // The store of earlier releases, one for the whole cache, goes with the next build's.
+        try site.write(".tessera/cache/" + SearchStore.sharedName, "old")
+        try site.write("content/blog/airships.md", "---\ntitle: Airships of the north\ndate: 2026-03-01\ntags: [travel]\n---\nThe zeppelin crossed the fjord at dawn.\n")
+        try SiteBuilder(options: options).build()
+        #expect(!FileManager.default.fileExists(atPath: options.cacheDirectory! + "/" + SearchStore.sharedName))
+        #expect(FileManager.default.fileExists(atPath: SearchStore.path(in: options.cacheDirectory!, output: site.output)))
+    }
+
     /// Cached builds write the index a full build writes: after a body edit (pages kept from the
     /// last build), a new page, a removed one, and without the cache's documents.
     @Test func cachedBuildsIndexAsAFullBuild() throws {
@@ -473,7 +537,7 @@ import Testing
             ("a new page", { try site.write("content/blog/trains.md", "---\ntitle: Trains\n---\nNight trains.\n") }),
             ("a removed page", { try FileManager.default.removeItem(atPath: site.root + "/content/blog/airships.md") }),
             ("no documents in the cache", {
-                try FileManager.default.removeItem(atPath: options.cacheDirectory! + "/" + SearchStore.name)
+                try FileManager.default.removeItem(atPath: SearchStore.path(in: options.cacheDirectory!, output: site.output))
                 try site.write("content/blog/trains.md", "---\ntitle: Trains\n---\nNight trains, edited.\n")
             }),
         ]

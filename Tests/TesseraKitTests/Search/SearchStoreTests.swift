@@ -25,7 +25,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let documents = Self.documents(900)
-        let path = SearchStore.path(in: folder)
+        let path = SearchStore.path(in: folder, output: "/site/public")
         SearchStore.write(documents, to: path)
         // More than twice the writer's buffer of 1 MiB.
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
@@ -33,21 +33,22 @@ import Testing
         let read = SearchStore.read(path)
         #expect(read.count == documents.count)
         #expect(documents.allSatisfy { read[$0.url] == $0 })
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [SearchStore.name])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [(path as NSString).lastPathComponent])
     }
 
     @Test func aStoreThatCannotBeWrittenLeavesTheOldOne() throws {
         let folder = ExampleSite.temporaryDirectory("tessera-search-store")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = SearchStore.path(in: folder)
+        let path = SearchStore.path(in: folder, output: "/site/public")
         let old = Self.documents(3)
         SearchStore.write(old, to: path)
         // A folder where the store would go: the rename fails, and nothing is left behind.
         let blocked = folder + "/blocked"
-        try FileManager.default.createDirectory(atPath: blocked + "/" + SearchStore.name, withIntermediateDirectories: true)
-        SearchStore.write(Self.documents(50), to: SearchStore.path(in: blocked))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: blocked) == [SearchStore.name])
+        let name = (path as NSString).lastPathComponent
+        try FileManager.default.createDirectory(atPath: blocked + "/" + name, withIntermediateDirectories: true)
+        SearchStore.write(Self.documents(50), to: SearchStore.path(in: blocked, output: "/site/public"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: blocked) == [name])
         #expect(SearchStore.read(path).count == 3)
     }
 }
