@@ -211,7 +211,6 @@ public final class ViewObject: @unchecked Sendable, Equatable {
         return lists
     }
 
-    /// A copy with `other`'s keys added, replacing same-named ones.
     /// The object with `other`'s values after its own: a key it has keeps its place and takes
     /// the last value given, as `ViewObject(pairs + other)` does. A component's model and its
     /// accessibility labels are merged into every component's data: only `other`'s keys are

@@ -308,7 +308,7 @@ final class IncrementalBuild: @unchecked Sendable {
     /// by `compare`): the first condition of keeping anything of it.
     func madeLikeThisBuild(_ recorded: BuildManifest) -> Bool {
         recorded.output == output && recorded.environment == current.environment
-            && (recorded.highlight == 0 || recorded.highlight == highlightNow)
+            && (recorded.highlight == 0 || (recorded.highlight != nil && recorded.highlight == highlightNow))
     }
 
     /// This build's highlighter, when `compare` had to know it: the last build's pages hold code

@@ -378,6 +378,23 @@ import Testing
         try site.expectSameAsFullBuild()
     }
 
+    /// A record that does not say which highlighter wrote its pages (the `highlight` line gone)
+    /// keeps no page: the next build makes every one.
+    @Test func aRecordWithoutItsHighlighterKeepsNoPage() throws {
+        let site = try Site(Self.files)
+        try site.build()
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: site.cache).first { $0.hasSuffix(".manifest") })
+        let text = try String(contentsOfFile: site.cache + "/" + name, encoding: .utf8)
+        #expect(text.contains("\nhighlight\t0\n"), "no page of this site has code")
+        try site.site.write("content/d.md", "---\ntitle: D\n---\nThe body of D.\n\nA new body for D.\n")
+        try text.replacingOccurrences(of: "\nhighlight\t0\n", with: "\n").write(toFile: site.cache + "/" + name, atomically: true, encoding: .utf8)
+        #expect(try site.build().reusedPages == 0)
+        try site.expectSameAsFullBuild()
+        // With the line, as the build just wrote it, the same edit keeps the other pages.
+        try site.site.write("content/d.md", "---\ntitle: D\n---\nThe body of D.\n\nAnother body for D.\n")
+        #expect(try site.build().reusedPages > 0)
+    }
+
     @Test func theBuildRecordReadsBackAsItWasWritten() throws {
         var manifest = BuildManifest()
         manifest.output = "/tmp/out"
