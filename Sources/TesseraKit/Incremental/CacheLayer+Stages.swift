@@ -146,6 +146,13 @@ extension CacheLayer {
         memory?.takeSearchIndex()
     }
 
+    /// The last build's search index, as a build that keeps most of its pages makes it again
+    /// (`SearchIndex.LastBuilds`), taken; nil otherwise.
+    func takeLastBuildsSearchIndex() -> SearchIndex.LastBuilds? {
+        defer { lastBuildsSearchIndex = nil }
+        return lastBuildsSearchIndex
+    }
+
     /// The preview makes the next build's search index from it.
     func keepForEdits(search: [SearchIndex.Language]) {
         memory?.keep(searchIndex: search)

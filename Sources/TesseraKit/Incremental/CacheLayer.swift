@@ -56,6 +56,9 @@ final class CacheLayer: @unchecked Sendable {
         }
         // A new folder not swapped in (the build failed) goes: the output stays as it was.
         staged?.abandon()
+        // An index no step took (the build failed) is not made, or done with, before the build returns.
+        lastBuildsSearchIndex?.cancel()
+        lastBuildsSearchIndex = nil
         staged = nil
         // Also after a failed build: its parsed pages serve the next one.
         incremental?.finishStoringPages()
@@ -63,6 +66,7 @@ final class CacheLayer: @unchecked Sendable {
         guard let configuration else { throw TesseraError("the build stopped before reading site.yml") }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let site = BuiltSite(configuration: configuration, written: written, diagnostics: context.diagnostics, keptStructure: keepsStructure)
+        site.lastBuildRead = self
         let report = self.report(of: site, context: context, seconds: seconds)
         if let memory, options.updatesInPlace, let written, let basis = editing.basis(for: written, options: options, report: report) {
             memory.localEditBasis = basis
@@ -105,6 +109,8 @@ final class CacheLayer: @unchecked Sendable {
         incremental.remake(missing)
         storedSearchDocuments = stored
     }
+    /// The last build's search index being made again (`planSearch`), until the search step takes it.
+    var lastBuildsSearchIndex: SearchIndex.LastBuilds?
     /// The last build's search documents, being read from the start of the build.
     private var searchStore: SearchStore.Reading?
     /// The last build's search documents by URL, read when this build keeps pages.
@@ -138,6 +144,11 @@ final class CacheLayer: @unchecked Sendable {
         lastBuild.compare(site: site, context: context)
         incremental = lastBuild
         self.lastBuild = nil
+        // Bodies edited (no front matter), so pages are kept: the last search index is made again
+        // from the last build's documents while this build works, and the search step updates it.
+        if memory == nil, let searchStore, lastBuild.onlyBodiesChanged, !lastBuild.reusesNothing, !lastBuild.upToDate {
+            lastBuildsSearchIndex = SearchIndex.LastBuilds.start(reading: searchStore, languages: site.configuration.languages)
+        }
     }
 
     /// Opens a new output folder when this build writes one (not in place over the last build's):

@@ -54,6 +54,15 @@ struct SearchDocument: Sendable, Equatable, Codable {
             }
         }
 
+        /// Terms packed as `bytes`, `ends` and `weights` of another's (`SearchStore` reads them
+        /// back in the order they were written).
+        init(packed: [UInt8], ends: [UInt32], weights: [UInt32]) {
+            precondition(ends.count == weights.count && ends.last.map { Int($0) == packed.count } ?? packed.isEmpty, "one end and weight per term")
+            bytes = packed
+            self.ends = ends
+            values = weights
+        }
+
         init(_ dictionary: [String: Int]) {
             self.init(terms: Array(dictionary.keys), weights: Array(dictionary.values))
         }

@@ -8,7 +8,7 @@ extension SearchIndex {
     struct Language: Sendable {
         let code: String
         /// The search dialog's strings, and every language's code and name, for `meta.json`.
-        let strings: JSONObject
+        private(set) var strings: JSONObject
         let languages: JSONValue
         private(set) var documents: [SearchDocument]
         /// The pages' lengths, summed: scores use their average.
@@ -200,6 +200,13 @@ extension SearchIndex {
             if filtersChanged || titlesChanged { sectionsAndTags = SearchIndex.lists(numbers, documents: documents) }
             meta = makeMeta()
             return changes(from: oldFiles)
+        }
+
+        /// The index with the search dialog's strings `strings`: they are only in `meta.json`.
+        mutating func restring(_ strings: JSONObject) {
+            guard strings != self.strings else { return }
+            self.strings = strings
+            meta = makeMeta()
         }
 
         /// The files that differ from `old` (paths and bytes of an index of the same language),

@@ -8,13 +8,18 @@ extension Step where Product == RenderedSite {
         guard configuration.search.enabled, !context.diagnostics.hasErrors else { return }
         // Made on another core since rendering ended, unless a step changed the documents or
         // the pages kept since.
-        let ahead = site.searchIndexAhead
-        let kept = SearchIndex.keptDocuments(of: site, context: context)
-        site.searchDocuments += kept
-        // The preview's last index, updated when pages changed: made anew, most pages' postings
-        // would be again what they were.
-        let index = ahead?.index(keeping: kept) ?? SearchIndex.make(
-            site.searchDocuments, languages: configuration.languages, translations: site.translations, from: context.reuse.takeLastSearchIndex())
+        let index: [SearchIndex.Language]
+        if let made = site.searchIndexAhead?.index(keepingPages: SearchIndex.keptPages(of: site, context: context)) {
+            site.searchDocuments += made.kept
+            index = made.index
+        } else {
+            site.searchDocuments += SearchIndex.keptDocuments(of: site, context: context)
+            // The preview's last index, or the last build's, updated when pages changed: made
+            // anew, most pages' postings would be again what they were.
+            index = SearchIndex.make(
+                site.searchDocuments, languages: configuration.languages, translations: site.translations,
+                from: context.reuse.takeLastSearchIndex() ?? context.reuse.takeLastBuildsSearchIndex()?.index)
+        }
         context.reuse.keepForEdits(search: index)
         let files = index.flatMap(\.files)
         // A build that keeps the last one's files keeps its shards: those this index has no more go.
@@ -38,8 +43,16 @@ extension SearchIndex {
         private var made: [Language] = []
         private var task: SideTask?
 
-        /// The pages kept from the last build whose documents it was made with, by URL.
-        private var keptURLs: [String] = []
+        /// The pages kept from the last build (`keptPages`), and the documents it was made with.
+        private var keptPages: [String] = []
+        private var kept: [SearchDocument] = []
+        /// Whether it is made from the last build's index, updated with the pages that differ
+        /// (once made).
+        var updatesLastIndex: Bool {
+            task?.wait()
+            return updated
+        }
+        private var updated = false
 
         /// Starts making the index of `site`'s documents and those of the pages it keeps, when
         /// the build has a search step.
@@ -47,28 +60,81 @@ extension SearchIndex {
             let configuration = site.configuration
             guard configuration.search.enabled, !context.diagnostics.hasErrors else { return nil }
             let ahead = Ahead()
-            let kept = SearchIndex.keptDocuments(of: site, context: context)
-            ahead.keptURLs = kept.map(\.url)
-            let documents = site.searchDocuments + kept, languages = configuration.languages, translations = site.translations
-            let last = context.reuse.takeLastSearchIndex()
-            ahead.task = SideTask { [ahead] in ahead.made = SearchIndex.make(documents, languages: languages, translations: translations, from: last) }
+            ahead.keptPages = SearchIndex.keptPages(of: site, context: context)
+            let rendered = site.searchDocuments, pages = site.pages, keptPages = context.reuse.keptPages, stored = context.reuse.storedSearchDocuments
+            let languages = configuration.languages, translations = site.translations, basePath = configuration.basePath
+            let last = context.reuse.takeLastSearchIndex(), lastBuilds = last == nil ? context.reuse.takeLastBuildsSearchIndex() : nil
+            ahead.task = SideTask { [ahead] in
+                ahead.kept = SearchIndex.keptDocuments(of: pages, kept: keptPages, stored: stored, basePath: basePath)
+                let documents = rendered + ahead.kept
+                let from = last ?? lastBuilds?.index
+                ahead.updated = from != nil
+                ahead.made = SearchIndex.make(documents, languages: languages, translations: translations, from: from)
+            }
             return ahead
         }
 
-        /// The index, once made (here, if no other core has begun it); nil if the pages kept are
-        /// no longer those it was made with.
-        func index(keeping kept: [SearchDocument]) -> [Language]? {
-            guard kept.map(\.url) == keptURLs else { return nil }
+        /// The index, once made (here, if no other core has begun it), and the kept pages'
+        /// documents it has; nil if the pages kept (`keptPages`) are no longer those it was made with.
+        func index(keepingPages pages: [String]) -> (index: [Language], kept: [SearchDocument])? {
+            guard pages == keptPages else { return nil }
             task?.wait()
-            return made
+            return (made, kept)
+        }
+    }
+
+    /// The index of the last build into the same output folder, made again from its documents
+    /// (`SearchStore`) on another core while a build of edited bodies loads, maps and renders:
+    /// the search step then updates it with the pages that differ and this build's strings
+    /// (`make(_:from:)`), as the preview updates its last index, instead of making it whole once
+    /// rendering ends.
+    final class LastBuilds: @unchecked Sendable {
+        private var made: [Language] = []
+        private var task: SideTask?
+
+        /// Starts making the index of the documents `store` reads, with no dialog strings.
+        static func start(reading store: SearchStore.Reading, languages: [SiteLanguage]) -> LastBuilds {
+            let last = LastBuilds()
+            last.task = SideTask { [last] in
+                let documents = store.documents
+                last.made = documents.isEmpty ? [] : SearchIndex.make(Array(documents.values), languages: languages, translations: [:])
+            }
+            return last
+        }
+
+        /// The index, once made (here, if no other core has begun it); nil when the store was empty.
+        var index: [Language]? {
+            task?.wait()
+            return made.isEmpty ? nil : made
+        }
+
+        /// Not made if no core has begun it; returns once no core makes it.
+        func cancel() {
+            task?.cancel()
         }
     }
 
     /// The last build's documents of the pages this build keeps, in the order of the site's pages.
     static func keptDocuments(of site: RenderedSite, context: BuildContext) -> [SearchDocument] {
+        keptDocuments(of: site.pages, kept: context.reuse.keptPages, stored: context.reuse.storedSearchDocuments, basePath: site.configuration.basePath)
+    }
+
+    /// Those of `stored` (by URL) of the `pages` that are `kept` (by URL).
+    static func keptDocuments(of pages: [Page], kept: [String: BuildManifest.PageRecord], stored: [String: SearchDocument], basePath: String) -> [SearchDocument] {
+        guard !kept.isEmpty else { return [] }
+        // A document's URL is the base path and the page's without its "/": with the base path
+        // "/", the page's own.
+        return pages.compactMap { page in
+            guard kept[page.url] != nil else { return nil }
+            return stored[basePath == "/" && page.url.utf8.first == UInt8(ascii: "/") ? page.url : basePath + page.url.dropFirst()]
+        }
+    }
+
+    /// The URLs of the pages this build keeps, in the order of the site's pages: while they are
+    /// the same, so are their documents.
+    static func keptPages(of site: RenderedSite, context: BuildContext) -> [String] {
         let kept = context.reuse.keptPages
         guard !kept.isEmpty else { return [] }
-        let stored = context.reuse.storedSearchDocuments, basePath = site.configuration.basePath
-        return site.pages.compactMap { page in kept[page.url] != nil ? stored[basePath + page.url.dropFirst()] : nil }
+        return site.pages.compactMap { kept[$0.url] != nil ? $0.url : nil }
     }
 }

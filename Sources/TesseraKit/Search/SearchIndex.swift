@@ -72,7 +72,7 @@ enum SearchIndex {
     /// `languages`: the site's, each with its name in itself, for the search dialog's choice of
     /// language.
     /// `last`: the index of the last build, if there is one to update (`update(_:with:)`): used
-    /// when its languages and strings are these, with the pages that differ.
+    /// when its languages are these, with the pages that differ and these strings.
     static func make(_ documents: [SearchDocument], languages: [SiteLanguage], translations: [String: TranslationTable], from last: [Language]? = nil) -> [Language] {
         let others: JSONValue = .array(languages.map { .object(["code": .string($0.code), "name": .string($0.name)]) })
         let strings = languages.map { language in
@@ -82,19 +82,26 @@ enum SearchIndex {
             }
             return strings
         }
-        if var index = last, index.map(\.code) == languages.map(\.code), index.map(\.strings) == strings, index.allSatisfy({ $0.languages == others }) {
-            // One document per URL, as in every index made.
-            let now = Dictionary(documents.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
-            guard now.count == documents.count else { return make(documents, languages: languages, translations: translations) }
+        if var index = last, index.map(\.code) == languages.map(\.code), index.allSatisfy({ $0.languages == others }) {
+            for (position, strings) in zip(index.indices, strings) { index[position].restring(strings) }
+            // One document per URL, as in every index made; found by their place in `documents`.
+            var place: [String: Int] = [:]
+            place.reserveCapacity(documents.count)
+            for (number, document) in documents.enumerated() where place[document.url] == nil { place[document.url] = number }
+            guard place.count == documents.count else { return make(documents, languages: languages, translations: translations) }
             var changed: [(url: String, document: SearchDocument?)] = []
-            var before = Set<String>()
+            var before = [Bool](repeating: false, count: documents.count)
             for language in index {
                 for document in language.documents {
-                    before.insert(document.url)
-                    if now[document.url] != document { changed.append((document.url, now[document.url])) }
+                    guard let number = place[document.url] else {
+                        changed.append((document.url, nil))
+                        continue
+                    }
+                    before[number] = true
+                    if documents[number] != document { changed.append((document.url, documents[number])) }
                 }
             }
-            for (url, document) in now where !before.contains(url) { changed.append((url, document)) }
+            for (number, document) in documents.enumerated() where !before[number] { changed.append((document.url, document)) }
             _ = update(&index, with: changed)
             return index
         }

@@ -124,16 +124,23 @@ enum SearchStore {
                 let date = optional(), dateText = optional()
                 let tags = (0..<count()).map { _ in string() }
                 let summary = string(), id = string(), text = optional(), length = int()
+                // The terms as written, in their order: packed again as they are, byte for byte.
                 let termCount = count()
-                var terms: [String: Int] = [:]
-                terms.reserveCapacity(termCount)
+                var packed: [UInt8] = [], ends: [UInt32] = [], weights: [UInt32] = []
+                ends.reserveCapacity(termCount)
+                weights.reserveCapacity(termCount)
                 for _ in 0..<termCount where !failed {
-                    let term = string()
-                    terms[term] = int()
+                    let length = int()
+                    guard !failed, position + length <= bytes.count, packed.count + length <= Int(UInt32.max) else { failed = true; break }
+                    packed.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]))
+                    position += length
+                    ends.append(UInt32(packed.count))
+                    weights.append(UInt32(int()))
                 }
                 documents[url] = SearchDocument(
                     url: url, json: json, language: language, title: title, section: section, date: date, dateText: dateText,
-                    tags: tags, summary: summary, id: id, text: text, terms: SearchDocument.SearchTerms(terms), length: length)
+                    tags: tags, summary: summary, id: id, text: text, terms: SearchDocument.SearchTerms(packed: packed, ends: ends, weights: weights),
+                    length: length)
             }
             return failed ? [:] : documents
         }

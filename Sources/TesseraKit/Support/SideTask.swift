@@ -22,6 +22,16 @@ final class SideTask: Sendable {
         finished.wait()
     }
 
+    /// Returns once no thread runs the work: drops it if it has not begun, else waits for it.
+    func cancel() {
+        let body = work.withLock { work in
+            defer { work = nil }
+            return work
+        }
+        if body != nil { finished.leave() }
+        finished.wait()
+    }
+
     /// Runs the work unless a thread began it already.
     private func run() {
         var body = work.withLock { work in

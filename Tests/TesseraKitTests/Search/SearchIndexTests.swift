@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TesseraKit
 
@@ -276,14 +277,17 @@ import Testing
             let previous = index
             for (url, document) in changed { pages[url] = document }
             let made = SearchIndex.update(&index, with: changed)
-            // A whole build of the preview finds the changed pages itself.
-            let found = SearchIndex.make(Array(pages.values), languages: languages, translations: [:], from: previous)
+            // A whole build of the preview finds the changed pages itself; every other one with
+            // other strings for the search dialog, which only `meta.json` has.
+            let strings: [String: TranslationTable] = step % 2 == 0 ? [:] : ["en": TranslationTable(language: "en", entries: ["search.placeholder": .text("Find \(step)")])]
+            let found = SearchIndex.make(Array(pages.values), languages: languages, translations: strings, from: previous)
             for path in made.removed { folder[path] = nil }
             for file in made.files { folder[file.path] = bytes(file) }
             let full = SearchIndex.make(Array(pages.values), languages: languages, translations: [:])
             let expected = Dictionary(uniqueKeysWithValues: full.flatMap(\.files).map { ($0.path, bytes($0)) })
             #expect(folder.keys.sorted() == expected.keys.sorted(), "step \(step): the same files")
-            #expect(found.flatMap(\.files).map { ($0.path, bytes($0)) }.allSatisfy { expected[$0.0] == $0.1 } && found.flatMap(\.files).count == expected.count, "step \(step)")
+            let fullWithStrings = Dictionary(uniqueKeysWithValues: SearchIndex.make(Array(pages.values), languages: languages, translations: strings).flatMap(\.files).map { ($0.path, bytes($0)) })
+            #expect(found.flatMap(\.files).map { ($0.path, bytes($0)) }.allSatisfy { fullWithStrings[$0.0] == $0.1 } && found.flatMap(\.files).count == expected.count, "step \(step)")
             let different = expected.keys.filter { folder[$0] != expected[$0] }.sorted()
             #expect(different.isEmpty, "step \(step): \(different)")
             if !different.isEmpty { return }
@@ -547,6 +551,80 @@ import Testing
             #expect(try site.differencesFromAFullBuild() == [], "\(name)")
         }
         #expect(try Self.indexed(site, "en") == ["/", "/blog/boats/", "/blog/trains/"])
+    }
+
+    /// A cached build that keeps pages (bodies edited) updates the last build's index, made again
+    /// from its stored documents while the build renders, with the pages that differ. Over
+    /// generated edits through real builds, in two languages: bodies (after the first paragraph,
+    /// the summary lists show) of other words, with headings, much longer (the average length
+    /// moves) or none; and between them edits of
+    /// front matter, new pages and removed ones (no page is kept: the index is made whole).
+    /// Every cached build's output is a full build's; at the root of a domain and below it.
+    @Test(arguments: ["https://example.com/", "https://example.com/sub/"])
+    func aCachedBuildUpdatesTheLastBuildsIndexAsAFullBuildWouldMakeIt(baseURL: String) throws {
+        var generator = SeededGenerator(seed: 29)
+        func pick(_ count: Int) -> Int { Int(generator.next() % UInt64(count)) }
+        let words = ["zeppelin", "fjord", "dawn", "engine", "harbour", "ferry", "kayak", "straße", "été", "東京", "mont", "montagne", "abc", "abd"]
+        func text(_ count: Int) -> String { (0..<count).map { _ in words[pick(words.count)] + (pick(3) == 0 ? String(pick(40)) : "") }.joined(separator: " ") }
+        func frontMatter(_ title: String, tags: [String] = ["travel"], searched: Bool = true) -> String {
+            "---\ntitle: \(title)\ndate: 2026-0\(1 + pick(9))-1\(pick(9))\ntags: [\(tags.joined(separator: ", "))]\n\(searched ? "" : "search: false\n")---\n"
+        }
+        var heads: [String: String] = [:], files: [String: String] = [:]
+        for number in 0..<24 {
+            let name = "content/blog/post-\(number)\(number % 4 == 0 ? ".fr" : "").md"
+            heads[name] = frontMatter("Post \(number)") + "A lead of \(number).\n\n"
+            files[name] = heads[name]! + text(20 + pick(60)) + "\n"
+        }
+        files["site.yml"] = "title: T\nbaseURL: \(baseURL)\ntheme: mini\nlanguages: [en, fr]\ntaxonomies: [tags]\nsearch: { documents: true }\nbuildDate: 2026-11-22T12:00:00Z\n"
+        let site = try Self.site(files)
+        var options = site.options()
+        options.cacheDirectory = site.root + "/.tessera/cache"
+        var pipeline = BuildPipeline.standard
+        let position = try #require(pipeline.render.steps.firstIndex { $0.name == "search index" })
+        let updated = Mutex(false)
+        pipeline.render.steps.insert(Step("the way the index is made") { rendered, _ in
+            updated.withLock { $0 = rendered.searchIndexAhead?.updatesLastIndex == true }
+        }, at: position)
+        try SiteBuilder(options: options, pipeline: pipeline).build()
+        #expect(!updated.withLock { $0 }, "a first build has no last index")
+        var added = 0, keeping = 0
+        for round in 0..<36 {
+            let name = heads.keys.sorted()[pick(heads.count)]
+            var change = "", body = true
+            switch pick(9) {
+            case 0, 1: change = "a body of other words"; try site.write(name, heads[name]! + text(10 + pick(80)) + "\n")
+            case 2: change = "headings"; try site.write(name, heads[name]! + "## \(text(2))\n\n\(text(30))\n\n## \(text(1))\n\n\(text(5))\n")
+            case 3: change = "a much longer body"; try site.write(name, heads[name]! + text(600) + "\n")
+            case 4: change = "nothing after the lead"; try site.write(name, heads[name]!)
+            case 5:
+                change = "front matter"
+                body = false
+                heads[name] = frontMatter("Retitled \(round) \(words[pick(words.count)])", tags: pick(2) == 0 ? ["sea", "tag-\(pick(3))"] : [], searched: pick(4) != 0) + "A lead.\n\n"
+                try site.write(name, heads[name]! + text(30) + "\n")
+            case 6:
+                change = "a new page"
+                body = false
+                added += 1
+                let new = "content/blog/new-\(added)\(pick(2) == 0 ? ".fr" : "").md"
+                heads[new] = frontMatter("New \(added)") + "A new lead.\n\n"
+                try site.write(new, heads[new]! + text(40) + "\n")
+            case 7 where heads.count > 12:
+                change = "a removed page"
+                body = false
+                try FileManager.default.removeItem(atPath: site.root + "/" + name)
+                heads[name] = nil
+            default: change = "a few more words"; try site.write(name, heads[name]! + text(40) + "\n\n" + text(3) + "\n")
+            }
+            let report = try SiteBuilder(options: options, pipeline: pipeline).build()
+            let kept = report.reusedPages > 0, updates = updated.withLock { $0 }
+            #expect(!kept || updates, "round \(round), \(change): the last build's index is updated when pages are kept")
+            #expect(body || !updates && !kept, "round \(round), \(change): after an edit of front matter, pages, and the index, are made anew")
+            #expect(try site.differencesFromAFullBuild() == [], "round \(round), \(change) of \(name)")
+            if kept { keeping += 1 }
+        }
+        #expect(keeping > 12 && added > 0 && heads.count != 24 + added, "the edits were of every kind: \(keeping) builds kept pages")
+        let urls = try Self.indexed(site, "en")
+        #expect(urls.count > 10 && urls.allSatisfy { $0.hasPrefix(URL(string: baseURL)!.path) })
     }
 
     /// A cached build removes the shards a smaller index no longer has, and never a file of the

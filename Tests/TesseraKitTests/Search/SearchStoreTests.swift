@@ -8,14 +8,15 @@ import Testing
     /// Documents of every shape: optional fields set and not, non-ASCII text, many terms.
     static func documents(_ count: Int) -> [SearchDocument] {
         (0..<count).map { number in
-            let words = (0..<(number % 300)).map { "w\(number % 97)x\($0)" } + ["été", "日本"]
+            // Two spellings of one word, equal as `String`s: a term's bytes are kept as they are.
+            let words = (0..<(number % 300)).map { "w\(number % 97)x\($0)" } + ["été", "日本", "e\u{301}te\u{301}"]
             return SearchDocument(
                 url: "/posts/\(number)/", json: number % 3 == 0 ? nil : "/posts/\(number)/index.json", language: number % 5 == 0 ? "fr" : "en",
                 title: "Post \(number) — “quoted”", section: "posts", date: number % 4 == 0 ? nil : "2026-11-\(10 + number % 18)",
                 dateText: number % 4 == 0 ? nil : "Nov \(10 + number % 18), 2026", tags: (0..<(number % 4)).map { "tag-\($0)" },
                 summary: String(repeating: "Summary of \(number). ", count: number % 7), id: "post-\(number)",
                 text: number % 2 == 0 ? nil : String(repeating: "text ", count: number % 50),
-                terms: SearchDocument.SearchTerms(Dictionary(uniqueKeysWithValues: words.enumerated().map { ($1, $0 % 9 + 1) })),
+                terms: SearchDocument.SearchTerms(terms: words, weights: words.indices.map { $0 % 9 + 1 }),
                 length: words.count)
         }
     }
@@ -34,6 +35,23 @@ import Testing
         #expect(read.count == documents.count)
         #expect(documents.allSatisfy { read[$0.url] == $0 })
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [(path as NSString).lastPathComponent])
+        #expect(read["/posts/7/"]?.terms.terms.filter { $0 == "été" }.map { Array($0.utf8).count }.sorted() == [5, 7])
+    }
+
+    /// A store cut short anywhere reads as none (its pages are made again), never as part of one.
+    @Test func aStoreCutShortReadsAsNone() throws {
+        let folder = ExampleSite.temporaryDirectory("tessera-search-store")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = SearchStore.path(in: folder, output: "/site/public")
+        SearchStore.write(Self.documents(12), to: path)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(SearchStore.read(path).count == 12)
+        let cuts = [0, 3, 4, 8, 9, whole.count - 1] + Array(stride(from: 10, to: whole.count, by: max(1, whole.count / 200)))
+        for cut in cuts {
+            try whole.prefix(cut).write(to: URL(fileURLWithPath: path))
+            #expect(SearchStore.read(path).isEmpty, "cut at \(cut) of \(whole.count)")
+        }
     }
 
     @Test func aStoreThatCannotBeWrittenLeavesTheOldOne() throws {

@@ -43,4 +43,27 @@ import Testing
         task.wait()
         #expect(ran.withLock { $0 } == 1)
     }
+
+    /// `cancel` returns once no thread runs the work: work begun is finished, work not begun
+    /// never runs, not later and not in `wait`.
+    @Test func cancelledWorkIsDoneOrNeverRuns() {
+        let started = DispatchSemaphore(value: 0)
+        let finished = Mutex(false)
+        let begun = SideTask {
+            started.signal()
+            usleep(50_000)
+            finished.withLock { $0 = true }
+        }
+        started.wait()
+        begun.cancel()
+        #expect(finished.withLock { $0 })
+
+        let ran = Mutex(0)
+        let tasks = (0..<64).map { _ in SideTask { ran.withLock { $0 += 1 } } }
+        tasks.forEach { $0.cancel() }
+        let afterCancel = ran.withLock { $0 }
+        usleep(100_000)
+        tasks.forEach { $0.wait() }
+        #expect(ran.withLock { $0 } == afterCancel)
+    }
 }
