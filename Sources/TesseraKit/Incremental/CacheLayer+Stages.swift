@@ -146,7 +146,7 @@ extension CacheLayer {
         memory?.takeSearchIndex()
     }
 
-    /// The last build's search index, as a build that keeps most of its pages makes it again
+    /// The last build's search index, as a build of edited bodies makes it again
     /// (`SearchIndex.LastBuilds`), taken; nil otherwise.
     func takeLastBuildsSearchIndex() -> SearchIndex.LastBuilds? {
         defer { lastBuildsSearchIndex = nil }

@@ -66,7 +66,7 @@ final class CacheLayer: @unchecked Sendable {
         guard let configuration else { throw TesseraError("the build stopped before reading site.yml") }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let site = BuiltSite(configuration: configuration, written: written, diagnostics: context.diagnostics, keptStructure: keepsStructure)
-        site.lastBuildRead = self
+        if memory == nil { site.lastBuildRead = self }
         let report = self.report(of: site, context: context, seconds: seconds)
         if let memory, options.updatesInPlace, let written, let basis = editing.basis(for: written, options: options, report: report) {
             memory.localEditBasis = basis
@@ -109,7 +109,7 @@ final class CacheLayer: @unchecked Sendable {
         incremental.remake(missing)
         storedSearchDocuments = stored
     }
-    /// The last build's search index being made again (`planSearch`), until the search step takes it.
+    /// The last build's search index being made again (from `compare`), until the search step takes it.
     var lastBuildsSearchIndex: SearchIndex.LastBuilds?
     /// The last build's search documents, being read from the start of the build.
     private var searchStore: SearchStore.Reading?

@@ -36,8 +36,8 @@ public final class BuiltSite: @unchecked Sendable {
     public let keptStructure: Bool
     /// Output paths written, changed or removed by this build.
     public var changedOutputs: [String]
-    /// What the build read of the last one (its record, its search documents), let go with the
-    /// site: a command that keeps the site until the process exits (`tessera build`) does not
+    /// What a one-off build read of the last one (its record, its search documents), let go with
+    /// the site: a command that keeps the site until the process exits (`tessera build`) does not
     /// free them object by object first, a thirtieth of a second of an edit of 10,000 posts.
     var lastBuildRead: AnyObject?
 
