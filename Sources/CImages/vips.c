@@ -1,6 +1,8 @@
 // The one C file that calls libvips (see include/images.h for what each function does).
 #include "images.h"
 
+#include <dlfcn.h>
+#include <stdio.h>
 #include <string.h>
 #include <pthread.h>
 #include <stdlib.h>  // defines __GLIBC__ on glibc
@@ -9,6 +11,102 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+
+/// libvips is loaded when an image is first made, not when the process starts: it links about a
+/// hundred libraries (GLib, cairo, X11, curl, GnuTLS, HDF5, ...), whose loading and relocation
+/// took 25 ms of every `tessera` command, two thirds of `tessera --version`, on sites without
+/// images too. Each function of libvips and GLib below is called through a pointer `dlsym` found,
+/// of the type its header declares. (GLib's memory is the C library's own since GLib 2.46:
+/// `free` frees it.)
+#define TESSERA_LIBVIPS_FUNCTIONS(X) \
+    X(vips_init) X(vips_version) X(vips_version_string) X(vips_error) X(vips_error_buffer_copy) \
+    X(vips_error_clear) X(vips_cache_set_max) X(vips_concurrency_set) X(vips_block_untrusted_set) \
+    X(vips_operation_block_set) X(vips_foreign_find_load_buffer) X(vips_image_new_from_buffer) \
+    X(vips_image_get_width) X(vips_image_get_height) X(vips_image_get_orientation) \
+    X(vips_image_get_bands) X(vips_image_hasalpha) X(vips_image_get_n_pages) X(vips_thumbnail_buffer) \
+    X(vips_extract_area) X(vips_thumbnail_image) X(vips_image_copy_memory) X(vips_array_double_newv) \
+    X(vips_flatten) X(vips_area_unref) X(vips_copy) X(vips_image_get_fields) X(vips_image_remove) \
+    X(vips_webpsave_buffer) X(vips_image_get_format) X(vips_image_get_interpretation) \
+    X(vips_image_write_to_memory) X(vips_format_sizeof_unsafe) X(vips_jpegsave_buffer) \
+    X(vips_pngsave_buffer) X(vips_heifsave_buffer) X(vips_colourspace) X(vips_cast_uchar) \
+    X(vips_thread_shutdown) X(g_log_set_handler) X(g_object_ref) X(g_object_unref) X(g_strlcpy) \
+    X(g_strfreev)
+
+#define TESSERA_DECLARE(name) static __typeof__(name) *tessera_##name;
+TESSERA_LIBVIPS_FUNCTIONS(TESSERA_DECLARE)
+
+static pthread_once_t loaded = PTHREAD_ONCE_INIT;
+/// 0 once libvips is loaded and every function found; else why not, in `load_error`.
+static int load_result = -1;
+static char load_error[512];
+
+static void load_once(void) {
+    void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(load_error, sizeof load_error,
+                 "libvips 8 could not be loaded (%s): install it (`apt-get install libvips42`, or `make deps`)", dlerror());
+        return;
+    }
+#define TESSERA_FIND(name) \
+    if (!(tessera_##name = (__typeof__(name) *)dlsym(library, #name))) { \
+        snprintf(load_error, sizeof load_error, "the libvips that was loaded has no %s: install libvips 8.14 or later", #name); \
+        return; \
+    }
+    TESSERA_LIBVIPS_FUNCTIONS(TESSERA_FIND)
+    load_result = 0;
+}
+
+static int load(void) {
+    pthread_once(&loaded, load_once);
+    return load_result;
+}
+
+// From here on, each name calls through its pointer.
+#undef g_object_ref
+#define vips_init (*tessera_vips_init)
+#define vips_version (*tessera_vips_version)
+#define vips_version_string (*tessera_vips_version_string)
+#define vips_error (*tessera_vips_error)
+#define vips_error_buffer_copy (*tessera_vips_error_buffer_copy)
+#define vips_error_clear (*tessera_vips_error_clear)
+#define vips_cache_set_max (*tessera_vips_cache_set_max)
+#define vips_concurrency_set (*tessera_vips_concurrency_set)
+#define vips_block_untrusted_set (*tessera_vips_block_untrusted_set)
+#define vips_operation_block_set (*tessera_vips_operation_block_set)
+#define vips_foreign_find_load_buffer (*tessera_vips_foreign_find_load_buffer)
+#define vips_image_new_from_buffer (*tessera_vips_image_new_from_buffer)
+#define vips_image_get_width (*tessera_vips_image_get_width)
+#define vips_image_get_height (*tessera_vips_image_get_height)
+#define vips_image_get_orientation (*tessera_vips_image_get_orientation)
+#define vips_image_get_bands (*tessera_vips_image_get_bands)
+#define vips_image_hasalpha (*tessera_vips_image_hasalpha)
+#define vips_image_get_n_pages (*tessera_vips_image_get_n_pages)
+#define vips_thumbnail_buffer (*tessera_vips_thumbnail_buffer)
+#define vips_extract_area (*tessera_vips_extract_area)
+#define vips_thumbnail_image (*tessera_vips_thumbnail_image)
+#define vips_image_copy_memory (*tessera_vips_image_copy_memory)
+#define vips_array_double_newv (*tessera_vips_array_double_newv)
+#define vips_flatten (*tessera_vips_flatten)
+#define vips_area_unref (*tessera_vips_area_unref)
+#define vips_copy (*tessera_vips_copy)
+#define vips_image_get_fields (*tessera_vips_image_get_fields)
+#define vips_image_remove (*tessera_vips_image_remove)
+#define vips_webpsave_buffer (*tessera_vips_webpsave_buffer)
+#define vips_image_get_format (*tessera_vips_image_get_format)
+#define vips_image_get_interpretation (*tessera_vips_image_get_interpretation)
+#define vips_image_write_to_memory (*tessera_vips_image_write_to_memory)
+#define vips_format_sizeof_unsafe (*tessera_vips_format_sizeof_unsafe)
+#define vips_jpegsave_buffer (*tessera_vips_jpegsave_buffer)
+#define vips_pngsave_buffer (*tessera_vips_pngsave_buffer)
+#define vips_heifsave_buffer (*tessera_vips_heifsave_buffer)
+#define vips_colourspace (*tessera_vips_colourspace)
+#define vips_cast_uchar (*tessera_vips_cast_uchar)
+#define vips_thread_shutdown (*tessera_vips_thread_shutdown)
+#define g_log_set_handler (*tessera_g_log_set_handler)
+#define g_object_ref (*tessera_g_object_ref)
+#define g_object_unref (*tessera_g_object_unref)
+#define g_strlcpy (*tessera_g_strlcpy)
+#define g_strfreev (*tessera_g_strfreev)
 
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 static int start_result = -1;
@@ -19,7 +117,14 @@ static void ignore(const gchar *domain, GLogLevelFlags level, const gchar *messa
 }
 
 static void start_once(void) {
-    if (VIPS_INIT("tessera") != 0) return;
+    if (load() != 0) return;
+    // VIPS_INIT's check, without its GLib warnings: the library's ABI is the headers'.
+    if (vips_version(3) - vips_version(5) != VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE) {
+        snprintf(load_error, sizeof load_error, "the libvips that was loaded (%s) is not of the ABI Tessera was built with: install libvips 8.14",
+                 vips_version_string());
+        return;
+    }
+    if (vips_init("tessera") != 0) return;
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, ignore, NULL);
     vips_cache_set_max(0);
     vips_concurrency_set(1);
@@ -80,11 +185,18 @@ int tessera_images_start(void) {
     return start_result;
 }
 
-const char *tessera_images_version(void) { return vips_version_string(); }
+const char *tessera_images_version(void) {
+    pthread_once(&exit_guarded, guard_exit);
+    USES_LIBVIPS("unavailable");
+    return load() == 0 ? vips_version_string() : "unavailable";
+}
 
 char *tessera_images_error(void) {
-    char *copy = vips_error_buffer_copy();
-    return copy ? copy : g_strdup("");
+    // Why libvips could not be loaded or started comes first.
+    int usable = load() == 0;
+    if (load_error[0]) return strdup(load_error);
+    char *copy = usable ? vips_error_buffer_copy() : NULL;
+    return copy ? copy : strdup("");
 }
 
 int tessera_images_header(const void *bytes, size_t length, tessera_image_header *header) {
@@ -210,7 +322,7 @@ static int webp(VipsImage *image, int quality, int effort, void **bytes, size_t 
     if (!pixels) return -1;
     int stride = (int)VIPS_IMAGE_SIZEOF_LINE(image);
     int imported = bands == 4 ? WebPPictureImportRGBA(&picture, pixels, stride) : WebPPictureImportRGB(&picture, pixels, stride);
-    if (!in_memory) g_free(pixels);
+    if (!in_memory) free(pixels);
     WebPMemoryWriter writer;
     WebPMemoryWriterInit(&writer);
     picture.writer = WebPMemoryWrite;
@@ -223,7 +335,7 @@ static int webp(VipsImage *image, int quality, int effort, void **bytes, size_t 
         vips_error("tessera", "libwebp could not encode the image (error %d)", failure);
         return -1;
     }
-    // libwebp allocates with malloc, which g_free (`tessera_images_free`) frees since GLib 2.46.
+    // libwebp allocates with malloc, which `tessera_images_free` frees.
     *bytes = writer.mem;
     *length = writer.size;
     return 0;
@@ -287,10 +399,11 @@ void tessera_images_release(void *image) {
     if (image) g_object_unref((VipsImage *)image);
 }
 
-void tessera_images_free(void *pointer) { g_free(pointer); }
+void tessera_images_free(void *pointer) { free(pointer); }
 
 void tessera_images_thread_done(int trim) {
     USES_LIBVIPS();
+    if (start_result != 0) return;
     vips_thread_shutdown();
 #if defined(__GLIBC__)
     // A large image's buffers (tens of megabytes in the encoders) go back to the system: Tessera

@@ -43,8 +43,13 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Both read at once: a child that fills one pipe while the other is read would wait for
+        // ever (the dynamic loader's log fills standard error before anything is printed).
+        nonisolated(unsafe) var stderr = Data()
+        let errors = DispatchGroup()
+        DispatchQueue.global().async(group: errors) { stderr = err.fileHandleForReading.readDataToEndOfFile() }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        errors.wait()
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }

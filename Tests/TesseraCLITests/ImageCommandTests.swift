@@ -26,6 +26,24 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/public").contains { $0.hasPrefix("feeds.") && $0.hasSuffix(".webp") })
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
     }
+
+    /// libvips, and the hundred libraries it links, are loaded when an image is made, not when
+    /// `tessera` starts: the dynamic loader's log (`LD_DEBUG=files`) names it only then.
+    @Test func libvipsIsLoadedOnlyWhenAnImageIsMade() throws {
+        let root = try Self.site()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func loadsLibvips(_ arguments: [String]) throws -> Bool {
+            let run = try EndToEndTests.tessera(arguments, in: root, environment: ["LD_DEBUG": "files"])
+            #expect(run.status == 0, "\(arguments): \(run.stderr.suffix(2000))")
+            // The log names every library the process opened, at start and later.
+            #expect(run.stderr.contains("libcmark-gfm"), "the loader's log is read")
+            return run.stderr.contains("libvips.so")
+        }
+        #expect(try !loadsLibvips(["--version"]))
+        #expect(try loadsLibvips(["build"]), "the first build makes the photo's sizes")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/public").contains { $0.hasPrefix("feeds.") && $0.hasSuffix(".webp") })
+        #expect(try !loadsLibvips(["build"]), "nothing changed: no image is made")
+    }
 }
 
 /// `tessera build`'s live progress line: on a terminal only, cleared before the summary.

@@ -51,8 +51,16 @@ enum ImageCodec {
         pixels.map { $0 >= 4 << 20 } ?? true
     }
 
+    /// libvips is loaded and started on first use (`tessera_images_start`): a build without images
+    /// never loads it.
     private static func start() throws {
-        guard started else { throw Failure(description: "libvips could not start") }
+        guard started else {
+            let reason = tessera_images_error().map { pointer in
+                defer { tessera_images_free(pointer) }
+                return String(cString: pointer)
+            } ?? ""
+            throw Failure(description: reason.isEmpty ? "libvips could not start" : reason, hint: "install libvips 8.14 (`make deps` does, or `apt-get install libvips42`)")
+        }
     }
 
     /// A file's header, read without decoding its pixels.
