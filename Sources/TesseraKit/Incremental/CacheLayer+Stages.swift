@@ -140,15 +140,11 @@ extension CacheLayer {
         if memory != nil { editing.documents = documents }
     }
 
-    /// The search index of the preview's last build (`SearchIndex.update` makes this one from it),
-    /// taken; nil without one.
-    func takeLastSearchIndex() -> [SearchIndex.Language]? {
-        memory?.takeSearchIndex()
-    }
-
-    /// The last build's search index, as a build of edited bodies makes it again
-    /// (`SearchIndex.LastBuilds`), taken; nil otherwise.
-    func takeLastBuildsSearchIndex() -> SearchIndex.LastBuilds? {
+    /// The last build's search index, to update (`SearchIndex.make(_:from:)`), taken: the
+    /// preview's, or the one a build of edited bodies makes again from the last build's documents
+    /// (`SearchIndex.LastBuilds`); nil without one.
+    func takeLastSearchIndex() -> SearchIndex.LastBuilds? {
+        if let memory { return memory.takeSearchIndex().map(SearchIndex.LastBuilds.made) }
         defer { lastBuildsSearchIndex = nil }
         return lastBuildsSearchIndex
     }

@@ -18,7 +18,7 @@ extension Step where Product == RenderedSite {
             // anew, most pages' postings would be again what they were.
             index = SearchIndex.make(
                 site.searchDocuments, languages: configuration.languages, translations: site.translations,
-                from: context.reuse.takeLastSearchIndex() ?? context.reuse.takeLastBuildsSearchIndex()?.index)
+                from: context.reuse.takeLastSearchIndex()?.index)
         }
         context.reuse.keepForEdits(search: index)
         let files = index.flatMap(\.files)
@@ -63,11 +63,11 @@ extension SearchIndex {
             ahead.keptPages = SearchIndex.keptPages(of: site, context: context)
             let rendered = site.searchDocuments, pages = site.pages, keptPages = context.reuse.keptPages, stored = context.reuse.storedSearchDocuments
             let languages = configuration.languages, translations = site.translations, basePath = configuration.basePath
-            let last = context.reuse.takeLastSearchIndex(), lastBuilds = last == nil ? context.reuse.takeLastBuildsSearchIndex() : nil
+            let last = context.reuse.takeLastSearchIndex()
             ahead.task = SideTask { [ahead] in
                 ahead.kept = SearchIndex.keptDocuments(of: pages, kept: keptPages, stored: stored, basePath: basePath)
                 let documents = rendered + ahead.kept
-                let from = last ?? lastBuilds?.index
+                let from = last?.index
                 ahead.updated = from != nil
                 ahead.made = SearchIndex.make(documents, languages: languages, translations: translations, from: from)
             }
@@ -91,6 +91,13 @@ extension SearchIndex {
     final class LastBuilds: @unchecked Sendable {
         private var made: [Language] = []
         private var task: SideTask?
+
+        /// An index made already (the preview's).
+        static func made(_ index: [Language]) -> LastBuilds {
+            let last = LastBuilds()
+            last.made = index
+            return last
+        }
 
         /// Starts making the index of the documents `store` reads, with no dialog strings.
         static func start(reading store: SearchStore.Reading, languages: [SiteLanguage]) -> LastBuilds {
