@@ -10,6 +10,8 @@ extension CodeHighlighter {
     func lexAhead(_ texts: [String]) {
         lock.withLock { lexesAhead = true }
         Self.onOwnThread { [self] in
+            // A thread that started after the pages were rendered has nothing left to do.
+            guard !lock.withLock({ renderingEnded }) else { return }
             // A site without code starts no Python, not even to know the engine.
             let fenced = texts.flatMap(Self.fencedBlocks)
             guard !fenced.isEmpty, resolve().engine != nil else { return }
@@ -20,16 +22,34 @@ extension CodeHighlighter {
                 return (key, block.language, block.code)
             }
             guard !blocks.isEmpty else { return }
-            lock.withLock {
+            let queuing = lock.withLock { () -> Bool in
+                // Rendered meanwhile (this thread was late, on a busy machine): the renderers
+                // lexed these blocks themselves, and the answers may be saved and let go already.
+                guard !renderingEnded else { return false }
                 ahead = blocks.reversed()
                 queued = Set(blocks.map(\.key))
                 queuedBytes = blocks.reduce(0) { $0 + PygmentsWorker.requestBytes(language: $1.language, code: $1.code) }
+                return true
             }
+            guard queuing else { return }
             // One feeder, waiting on its worker's pipe; another starts when the blocks left would
             // keep one busy long enough to pay for a second worker (`feedAhead`). None runs
             // here: this closure holds every page's Markdown, which the build lets go as pages
             // are made, and lexing can last as long as rendering.
             startFeeder()
+        }
+    }
+
+    /// Ends lexing ahead, once the pages are rendered: blocks still waiting were never asked for
+    /// (read otherwise than the renderer read them), and a thread that starts late queues none.
+    /// A batch being lexed is finished.
+    func endLexingAhead() {
+        lock.withLock {
+            renderingEnded = true
+            ahead = []
+            queued = []
+            queuedBytes = 0
+            lock.broadcast()
         }
     }
 

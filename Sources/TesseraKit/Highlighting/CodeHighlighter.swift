@@ -241,6 +241,8 @@ public final class CodeHighlighter: @unchecked Sendable {
     var feeders = 0
     /// Whether this build's blocks are lexed ahead (`lexAhead` was asked).
     var lexesAhead = false
+    /// Whether the pages are rendered (`endLexingAhead`): nothing more is lexed ahead.
+    var renderingEnded = false
     private var used: Set<CacheKey> = []
     /// The build cache's answers, for this engine; nil without a cache folder.
     var stored: HighlightCache?
@@ -257,13 +259,8 @@ public final class CodeHighlighter: @unchecked Sendable {
     /// Keeps this build's new answers in the cache folder; a build that mapped every page
     /// (`complete`) keeps only the answers it used. Failing to write costs only speed.
     func save(complete: Bool) {
+        endLexingAhead()
         lock.withLock {
-            // Blocks still waiting to be lexed ahead were never asked for (read otherwise than
-            // the renderer read them): nobody needs them now.
-            ahead = []
-            queued = []
-            queuedBytes = 0
-            lock.broadcast()
             guard let cacheFolder, let identity = known?.identity, known?.engine != nil else { return }
             if stored == nil { stored = HighlightCache(folder: cacheFolder, identity: identity) }
             stored?.save(made: made, used: used, complete: complete)

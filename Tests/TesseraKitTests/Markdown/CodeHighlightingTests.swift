@@ -668,6 +668,25 @@ import Synchronization
         #expect(try site.differencesFromAFullBuild() == [])
     }
 
+    /// The thread that lexes blocks ahead may start after the pages are rendered (late, on a
+    /// busy machine): it then lexes nothing, since the renderers lexed those blocks themselves
+    /// and a cached build may have saved their answers and let them go. Before, such a thread
+    /// lexed them a second time (the full suite, on CI, once counted more blocks lexed than a
+    /// page had).
+    @Test(.enabled(if: Tools.hasPythonModule("pygments"))) func lexingAheadThatStartsAfterRenderingLexesNothing() throws {
+        let text = Self.post("```swift\nlet late = 1\n```\n\n```yaml\nlate: 1\n```\n")
+        let rendered = CodeHighlighter(cacheDirectory: nil), rendering = CodeHighlighter(cacheDirectory: nil)
+        rendered.endLexingAhead()
+        rendered.lexAhead([text])
+        rendering.lexAhead([text])
+        let deadline = ContinuousClock.now + .seconds(30)
+        while rendering.lexedBlocks < 2, ContinuousClock.now < deadline { usleep(5_000) }
+        #expect(rendering.lexedBlocks == 2)
+        usleep(200_000)
+        #expect(rendered.lexedBlocks == 0)
+        #expect(rendered.lock.withLock { rendered.ahead.isEmpty && rendered.queued.isEmpty && rendered.feeders == 0 })
+    }
+
     /// A build with a build cache that makes every page (the first, or one after the site's
     /// configuration changed) has its blocks lexed ahead, as a build without a cache does, not
     /// asked for by the renderers one page at a time (which left a core idle: the first

@@ -6,6 +6,9 @@ import Foundation
 enum RenderStage {
     static func render(_ mapped: consuming MappedSite, context: BuildContext) throws -> RenderedSite {
         var site = RenderedSite(mapped: mapped)
+        // Once the pages are rendered, or failed, none asks for a block lexed ahead.
+        let highlighter = site.mapped.routed.configured.highlighter
+        defer { highlighter?.endLexingAhead() }
         let diagnostics = context.diagnostics
         // A theme that fails to load would make every page fail the same way; report the cause once.
         guard !diagnostics.hasErrors else {
