@@ -1,4 +1,7 @@
 // The one C file that calls libvips (see include/images.h for what each function does).
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  // dladdr
+#endif
 #include "images.h"
 
 #include <dlfcn.h>
@@ -189,6 +192,13 @@ const char *tessera_images_version(void) {
     pthread_once(&exit_guarded, guard_exit);
     USES_LIBVIPS("unavailable");
     return load() == 0 ? vips_version_string() : "unavailable";
+}
+
+const char *tessera_images_library(void) {
+    // The file the dynamic loader mapped for libvips, as it found it.
+    Dl_info info;
+    if (load() != 0 || !dladdr((void *)tessera_vips_version_string, &info) || !info.dli_fname) return NULL;
+    return info.dli_fname;
 }
 
 char *tessera_images_error(void) {

@@ -39,10 +39,32 @@ import Testing
             #expect(run.stderr.contains("libcmark-gfm"), "the loader's log is read")
             return run.stderr.contains("libvips.so")
         }
+        func edit(_ text: String) throws {
+            try "---\ntitle: About\n---\n\(text)\n".write(toFile: root + "/content/about.md", atomically: true, encoding: .utf8)
+        }
+        try edit("About us.")
         #expect(try !loadsLibvips(["--version"]))
         #expect(try loadsLibvips(["build"]), "the first build makes the photo's sizes")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/public").contains { $0.hasPrefix("feeds.") && $0.hasSuffix(".webp") })
         #expect(try !loadsLibvips(["build"]), "nothing changed: no image is made")
+        // An edit keys the photo and the theme's icons with the version the first build stamped.
+        try edit("About us, edited.")
+        #expect(try !loadsLibvips(["build"]), "an edit finds its images in the cache")
+        // A stamp whose library is not the one the loader finds (another libvips installed):
+        // libvips is loaded, and stamped anew for the next build.
+        let stamp = root + "/.tessera/cache/images.stamp"
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: stamp))) as? [String: Any])
+        let files = try #require(json["files"] as? [String: String])
+        #expect(files.keys.contains { $0.hasSuffix("/libvips.so.42") } && files["/etc/ld.so.cache"] != nil, "\(files)")
+        json["files"] = files.mapValues { _ in "another" }
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: stamp))
+        try edit("About us, edited again.")
+        #expect(try loadsLibvips(["build"]))
+        try edit("About us, edited a third time.")
+        #expect(try !loadsLibvips(["build"]))
+        // And the output is what a build without the cache makes.
+        #expect(try EndToEndTests.tessera(["build", "--no-cache", "--output", "full"], in: root).status == 0)
+        #expect(try EndToEndTests.run("/usr/bin/diff", ["-r", "public", "full"], in: root).stdout == "")
     }
 }
 

@@ -17,6 +17,10 @@ int tessera_images_start(void);
 /// libvips' version, "8.14.1".
 const char *tessera_images_version(void);
 
+/// The path of the libvips file the dynamic loader found ("/usr/lib/x86_64-linux-gnu/libvips.so.42"),
+/// loading it first; NULL when it cannot be loaded.
+const char *tessera_images_library(void);
+
 /// The calling thread's last error, taken (the next call starts afresh); "" when there is none.
 /// The caller frees it with `tessera_images_free`.
 char *tessera_images_error(void);

@@ -8,7 +8,7 @@ import Foundation
 /// the `stat` of the files that make it (Python, Pygments' package, each folder Python searches
 /// for modules). While every one of those files is as recorded, a later build knows the engine
 /// without starting Python.
-struct EngineStamp: Codable {
+struct EngineStamp: ToolStamp {
     var python: String
     var version: String
     var scriptVersion: String
@@ -28,31 +28,13 @@ struct EngineStamp: Codable {
         classes = hello.classes
         aliases = hello.aliases
         grammars = hello.grammars ?? []
-        files = Dictionary(paths.map { ($0, Self.signature(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        files = Self.signatures(paths)
     }
 
     /// The stamp at `path`, when it was written for `python` and the current worker, and every
     /// file it names has the `stat` it recorded.
     static func read(_ path: String, python: String) -> EngineStamp? {
-        guard let data = FileManager.default.contents(atPath: path), let stamp = try? JSONDecoder().decode(EngineStamp.self, from: data),
-              stamp.python == python, stamp.scriptVersion == PygmentsWorker.scriptVersion,
-              !stamp.files.isEmpty, stamp.files.allSatisfy({ signature(of: $0.key) == $0.value }) else { return nil }
-        return stamp
-    }
-
-    /// Writes the stamp through a file beside `path` renamed over it; failing costs only speed.
-    func write(to path: String) {
-        guard let data = try? JSONEncoder().encode(self) else { return }
-        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let temporary = path + ".\(getpid()).tmp"
-        if (try? data.write(to: URL(fileURLWithPath: temporary))) != nil, rename(temporary, path) != 0 { unlink(temporary) }
-    }
-
-    /// A file's device, inode, size and change times, or `missing`.
-    static func signature(of path: String) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return "missing" }
-        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        read(path).flatMap { $0.python == python && $0.scriptVersion == PygmentsWorker.scriptVersion ? $0 : nil }
     }
 
     /// Where `PATH` finds `name` (a path is itself).

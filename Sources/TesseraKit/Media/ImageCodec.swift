@@ -11,8 +11,12 @@ enum ImageCodec {
         var hint = "replace the file with a JPEG, PNG, WebP, AVIF, GIF or SVG that opens in an image viewer"
     }
 
-    /// libvips' version ("8.14.1"): part of every processed image's cache key.
+    /// libvips' version ("8.14.1"): part of every processed image's cache key (as a cached
+    /// build knows it without loading libvips: `LibraryStamp`).
     static let version: String = String(cString: tessera_images_version())
+
+    /// The libvips file the dynamic loader found, once loaded; nil when it cannot be.
+    static var libraryFile: String? { tessera_images_library().map { String(cString: $0) } }
 
     /// Starts libvips once; every other call needs it.
     static let started: Bool = tessera_images_start() == 0

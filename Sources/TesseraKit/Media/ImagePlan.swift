@@ -94,7 +94,7 @@ struct ImagePlan: Sendable, Hashable {
 
     /// The sizes for `request` of a source shown at `width` × `height`: the widths asked for that
     /// it has pixels for, and its own width when that is less than the largest asked for.
-    init(source: SourceImage, request: ImageRequest, options: SiteConfiguration.ImageOptions) {
+    init(source: SourceImage, request: ImageRequest, options: SiteConfiguration.ImageOptions, libvips version: String) {
         let asked = (request.widths ?? options.widths).sorted()
         // An SVG that gives no size is drawn at the size asked for.
         let width = source.width > 0 ? source.width : asked.last ?? 1200
@@ -128,7 +128,7 @@ struct ImagePlan: Sendable, Hashable {
         digest.combine(source.digest)
         digest.combine(request.identity)
         digest.combine(options.identity)
-        digest.combine("libvips \(ImageCodec.version) plan 3")
+        digest.combine("libvips \(version) plan 3")
         key = String(digest.value, radix: 16).leftPadded(to: 16).prefix(10).description
     }
 

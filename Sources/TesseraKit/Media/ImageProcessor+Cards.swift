@@ -15,7 +15,7 @@ extension ImageProcessor {
         var request = ImageRequest(ratio: 1200 / 630, focusX: focus.x, focusY: focus.y, widths: [1200])
         request.upscale = true
         request.formats = []
-        let plan = ImagePlan(source: source, request: request, options: options)
+        let plan = ImagePlan(source: source, request: request, options: options, libvips: libvipsVersion)
         let card = plan.variant(plan.fallback, plan.fallbackFormat, relative: relative, url: url, suffix: "-card")
         schedule(plan, source: path, image: source, variants: [card.variant], reference: reference)
         return (card.url, card.variant)
@@ -28,7 +28,7 @@ extension ImageProcessor {
         var request = ImageRequest(ratio: 1, widths: [side])
         request.upscale = true
         request.formats = []
-        let plan = ImagePlan(source: source, request: request, options: options)
+        let plan = ImagePlan(source: source, request: request, options: options, libvips: libvipsVersion)
         var variant = ImageVariant(path: name, width: side, height: side, format: .png)
         // Icons are PNGs whatever the source: every browser and home screen takes them.
         variant.format = .png

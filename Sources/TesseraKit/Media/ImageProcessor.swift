@@ -50,9 +50,25 @@ public final class ImageProcessor: @unchecked Sendable {
     /// Where made images are counted for the progress line.
     private let progress: BuildProgress?
 
+    /// The build cache's folder, where libvips' version is stamped (`LibraryStamp`).
+    private let cacheFolder: String?
+    private let foundVersion = Mutex<String?>(nil)
+
+    /// libvips' version for the images' keys, found once a build: a cached build whose libvips
+    /// is as its stamp recorded does not load it.
+    var libvipsVersion: String {
+        foundVersion.withLock { found in
+            if let found { return found }
+            let version = LibraryStamp.version(cacheFolder: cacheFolder)
+            found = version
+            return version
+        }
+    }
+
     public init(options: SiteConfiguration.ImageOptions, cacheDirectory: String?, progress: BuildProgress? = nil) {
         self.options = options
         self.progress = progress
+        cacheFolder = cacheDirectory
         if let cacheDirectory {
             store = cacheDirectory + "/images"
             indexFile = cacheDirectory + "/images.index"
@@ -122,7 +138,7 @@ public final class ImageProcessor: @unchecked Sendable {
         guard source.isProcessed, options.process else {
             return ResponsiveImage(source: source, original: url, request: request, variants: [], fallback: nil)
         }
-        let plan = ImagePlan(source: source, request: request, options: options)
+        let plan = ImagePlan(source: source, request: request, options: options, libvips: libvipsVersion)
         var variants = plan.formats.flatMap { format in plan.sizes.map { plan.variant($0, format, relative: relative, url: url) } }
         let fallback = plan.variant(plan.fallback, plan.fallbackFormat, relative: relative, url: url)
         if !variants.contains(where: { $0.variant == fallback.variant }) { variants.append(fallback) }
