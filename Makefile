@@ -38,8 +38,9 @@ test: deps
 	@# Tests write temporary sites; they go to a folder of this run, removed afterwards.
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/tessera-tests-XXXXXX") && TMPDIR=$$tmp TESSERA_OPTIMIZED_TESTS=1 $(SWIFT) test; status=$$?; rm -rf "$$tmp"; exit $$status
 
-## Install the C libraries Tessera links (GitHub's libcmark-gfm and its extensions; libvips, which
-## resizes and converts images) and pkg-config, when missing, and Pygments, which colours code
+## Install the C libraries Tessera uses (GitHub's libcmark-gfm and its extensions, linked; libvips,
+## which resizes and converts images, loaded when a build first makes one; the -dev packages for
+## the headers) and pkg-config, when missing, and Pygments, which colours code
 ## blocks at build time (long-lived workers), with tree-sitter's grammars for the languages it
 ## parses in 0.6 of Pygments' time (Swift, TypeScript, JavaScript, Python, Go, Rust, C, C++, Java).
 TREE_SITTER = tree-sitter==0.25.2 tree-sitter-swift==0.7.4 tree-sitter-typescript==0.23.2 \
