@@ -28,8 +28,24 @@ extension CacheLayer {
 
     /// Whether every page, URL, list, feed, alias and index stays the last build's (only bodies
     /// of pages that list none changed): the steps that make them are then skipped.
+    ///
+    /// Not when the last build's search documents lack a page it would keep (the store lost, cut
+    /// short or written without it): that page is made again (`planSearch`), and a list made
+    /// again in a build that skips the lists showed nothing it lists.
     func keepsLists(of site: LoadedSite, context: BuildContext) -> Bool {
-        incremental?.keepsStructure(site: site, context: context) == true
+        guard let incremental else { return false }
+        let configuration = site.configuration
+        let stored = configuration.search.enabled ? searchStore?.documents ?? [:] : [:]
+        return incremental.keepsStructure(site: site, context: context) { page in
+            !Self.lacksSearchDocument(page, in: stored, configuration: configuration)
+        }
+    }
+
+    /// Whether `page` is searched and the last build's documents (`stored`, by URL under the
+    /// base path) have none of it.
+    static func lacksSearchDocument(_ page: Page, in stored: [String: SearchDocument], configuration: SiteConfiguration) -> Bool {
+        SearchDocument.isSearched(page, options: configuration.search, outputs: configuration.outputs)
+            && stored[configuration.basePath + page.url.dropFirst()] == nil
     }
 
     /// The last build's structure is kept (`keepsLists`).

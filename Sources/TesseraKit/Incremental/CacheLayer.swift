@@ -102,9 +102,9 @@ final class CacheLayer: @unchecked Sendable {
         guard options.enabled, let incremental, !incremental.reused.isEmpty, let directory = context.options.cacheDirectory else { return }
         let stored = searchStore?.documents ?? SearchStore.read(SearchStore.path(in: OutputWriter.resolve(directory), output: incremental.output))
         searchStore = nil
-        let basePath = site.configuration.basePath, outputs = site.configuration.outputs
+        let configuration = site.configuration
         let missing = site.loaded.pages.filter { page in
-            incremental.reused[page.url] != nil && SearchDocument.isSearched(page, options: options, outputs: outputs) && stored[basePath + page.url.dropFirst()] == nil
+            incremental.reused[page.url] != nil && Self.lacksSearchDocument(page, in: stored, configuration: configuration)
         }
         incremental.remake(missing)
         storedSearchDocuments = stored
@@ -112,7 +112,7 @@ final class CacheLayer: @unchecked Sendable {
     /// The last build's search index being made again (from `compare`), until the search step takes it.
     var lastBuildsSearchIndex: SearchIndex.LastBuilds?
     /// The last build's search documents, being read from the start of the build.
-    private var searchStore: SearchStore.Reading?
+    var searchStore: SearchStore.Reading?
     /// The last build's search documents by URL, read when this build keeps pages.
     private(set) var storedSearchDocuments: [String: SearchDocument] = [:]
 

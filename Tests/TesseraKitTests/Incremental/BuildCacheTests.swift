@@ -207,6 +207,29 @@ import Testing
         try site.expectSameAsFullBuild()
     }
 
+    /// A body edit after the last build's search documents were lost (the store removed, cut
+    /// short, or missing a page): the kept pages without a document are made again, a list
+    /// among them with what it lists, and the output is a full build's.
+    @Test(arguments: ["removed", "cut short", "without the list"])
+    func aBodyEditWithoutTheLastBuildsSearchDocumentsIsAFullBuilds(loss: String) throws {
+        let site = try Site(Self.structured)
+        try site.build()
+        let store = try #require(try FileManager.default.contentsOfDirectory(atPath: site.cache).first { $0.hasSuffix(".search") })
+        let path = site.cache + "/" + store
+        switch loss {
+        case "removed": try FileManager.default.removeItem(atPath: path)
+        case "cut short": try Data(try #require(FileManager.default.contents(atPath: path)).prefix(40)).write(to: URL(fileURLWithPath: path))
+        default:
+            let documents = SearchStore.read(path)
+            #expect(documents["/list/"] != nil, "\(documents.keys.sorted())")
+            SearchStore.write(documents.values.filter { $0.url != "/list/" }, to: path)
+        }
+        try site.site.write("content/d.md", "---\ntitle: D\n---\nThe body of D.\n\nA new body for D.\n")
+        try SiteBuilder(options: site.options(cached: true, output: site.site.output)).build()
+        try site.expectSameAsFullBuild()
+        #expect(try site.site.read("list/index.html").contains("C"))
+    }
+
     /// Only bodies of pages that list none changed: the queries, feeds, redirects and JSON index
     /// are not made again but kept, and the folder is still a full build's, file for file.
     @Test func aBodyEditKeepsTheListsFeedsRedirectsAndIndexOfTheLastBuild() throws {
