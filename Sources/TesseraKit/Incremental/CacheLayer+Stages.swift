@@ -29,15 +29,18 @@ extension CacheLayer {
     /// Whether every page, URL, list, feed, alias and index stays the last build's (only bodies
     /// of pages that list none changed): the steps that make them are then skipped.
     ///
-    /// Not when the last build's search documents lack a page it would keep (the store lost, cut
+    /// Not when the last build's search documents lack a list it would keep (the store lost, cut
     /// short or written without it): that page is made again (`planSearch`), and a list made
     /// again in a build that skips the lists showed nothing it lists.
     func keepsLists(of site: LoadedSite, context: BuildContext) -> Bool {
         guard let incremental else { return false }
         let configuration = site.configuration
-        let stored = configuration.search.enabled ? searchStore?.documents ?? [:] : [:]
+        // Read (waited for) only when a list is asked about.
+        var stored: [String: SearchDocument]?
         return incremental.keepsStructure(site: site, context: context) { page in
-            !Self.lacksSearchDocument(page, in: stored, configuration: configuration)
+            let documents = stored ?? (configuration.search.enabled ? searchStore?.documents ?? [:] : [:])
+            stored = documents
+            return !Self.lacksSearchDocument(page, in: documents, configuration: configuration)
         }
     }
 

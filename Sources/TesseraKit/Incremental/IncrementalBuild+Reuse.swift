@@ -62,9 +62,10 @@ extension IncrementalBuild {
     /// Decides, once content is loaded, whether this build keeps the last one's structure: only
     /// bodies changed, of pages that list no others (a list's own body is on each of its pages),
     /// no feed carries bodies, the last build, intact, printed no warning (the steps skipped
-    /// would print the same ones), and every page it would keep `canKeep` says may be kept whole.
-    /// Then queries, feeds, aliases and the JSON index are not made again: what they made is the
-    /// last build's, kept in the output folder.
+    /// would print the same ones), and `canKeep` says each page that lists others may be kept
+    /// whole (one made again would list nothing: its lists are not made). Then queries, feeds,
+    /// aliases and the JSON index are not made again: what they made is the last build's, kept
+    /// in the output folder.
     func keepsStructure(site loaded: LoadedSite, context: BuildContext, canKeep: (Page) -> Bool) -> Bool {
         guard onlyBodiesChanged, !loaded.configuration.feeds.fullContent else { return false }
         settleReference()
@@ -72,13 +73,15 @@ extension IncrementalBuild {
         let site = context.siteDirectory
         let edited = Set(changedInputs.map { site + "/" + $0 })
         var pages: [(url: String, language: String)] = []
-        for page in loaded.pages where edited.contains(page.sourcePath) {
-            // An edited page that lists others, or that the last build did not have at its URL.
-            guard !page.sections.contains(where: { $0.query != nil }), reference.pages[page.url]?.source == Self.source(of: page, site: site) else { return false }
-            pages.append((page.url, page.language))
-        }
-        for page in loaded.pages where reference.pages[page.url] != nil && !edited.contains(page.sourcePath) {
-            guard canKeep(page) else { return false }
+        for page in loaded.pages {
+            let lists = page.sections.contains { $0.query != nil }
+            if edited.contains(page.sourcePath) {
+                // An edited page that lists others, or that the last build did not have at its URL.
+                guard !lists, reference.pages[page.url]?.source == Self.source(of: page, site: site) else { return false }
+                pages.append((page.url, page.language))
+            } else if lists, reference.pages[page.url] != nil, !canKeep(page) {
+                return false
+            }
         }
         editedPages = pages
         structureKept = true
@@ -139,10 +142,10 @@ extension IncrementalBuild {
     }
 
     /// Makes these kept pages again (a page whose search document the cache does not have).
-    /// Never in a build that keeps the structure: it is not kept when a page would be
-    /// (`keepsStructure`'s `canKeep`), since this build would not make that page's lists.
+    /// In a build that keeps the structure, never a page that lists others (`keepsStructure`'s
+    /// `canKeep`): this build does not make its lists.
     func remake(_ pages: [Page]) {
-        assert(pages.isEmpty || !structureKept, "a page made again in a build that keeps the lists")
+        assert(!structureKept || !pages.contains { $0.sections.contains { $0.query != nil } }, "a list made again in a build that keeps the lists")
         for page in pages {
             guard let record = reused.removeValue(forKey: page.url), record.html else { continue }
             reusedHTMLPages[page.language, default: 0] -= 1
