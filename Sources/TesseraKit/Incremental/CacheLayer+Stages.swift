@@ -44,13 +44,10 @@ extension CacheLayer {
         }
     }
 
-    /// Whether `page` is searched and the last build's documents (`stored`, by URL under the
-    /// base path) have none of it.
+    /// Whether `page` is searched and the last build's documents (`stored`) have none of it.
     static func lacksSearchDocument(_ page: Page, in stored: [String: SearchDocument], configuration: SiteConfiguration) -> Bool {
-        guard SearchDocument.isSearched(page, options: configuration.search, outputs: configuration.outputs) else { return false }
-        // Under the base path "/", the page's own URL: no string made per page.
-        let basePath = configuration.basePath
-        return stored[basePath == "/" ? page.url : basePath + page.url.dropFirst()] == nil
+        SearchDocument.isSearched(page, options: configuration.search, outputs: configuration.outputs)
+            && SearchIndex.storedDocument(of: page, in: stored, basePath: configuration.basePath) == nil
     }
 
     /// The last build's structure is kept (`keepsLists`).

@@ -129,12 +129,14 @@ extension SearchIndex {
     /// Those of `stored` (by URL) of the `pages` that are `kept` (by URL).
     static func keptDocuments(of pages: [Page], kept: [String: BuildManifest.PageRecord], stored: [String: SearchDocument], basePath: String) -> [SearchDocument] {
         guard !kept.isEmpty else { return [] }
-        // A document's URL is the base path and the page's without its "/": with the base path
-        // "/", the page's own.
-        return pages.compactMap { page in
-            guard kept[page.url] != nil else { return nil }
-            return stored[basePath == "/" && page.url.utf8.first == UInt8(ascii: "/") ? page.url : basePath + page.url.dropFirst()]
-        }
+        return pages.compactMap { page in kept[page.url] != nil ? storedDocument(of: page, in: stored, basePath: basePath) : nil }
+    }
+
+    /// `page`'s document among the last build's (`stored`, by URL). A document's URL is the base
+    /// path and the page's without its "/": with the base path "/", the page's own (no string
+    /// made per page).
+    static func storedDocument(of page: Page, in stored: [String: SearchDocument], basePath: String) -> SearchDocument? {
+        stored[basePath == "/" && page.url.utf8.first == UInt8(ascii: "/") ? page.url : basePath + page.url.dropFirst()]
     }
 
     /// The URLs of the pages this build keeps, in the order of the site's pages: while they are
