@@ -26,6 +26,8 @@ earlier build. The same build with `--no-cache` (it reads and writes no cache) i
 turns, reported beside it. Then, with Tessera's build cache, a second build with
 nothing changed and a build after editing one post's body are timed (Hugo rebuilds everything
 every time; its column there is its full build with default outputs).
+Every corpus times the peers in its own turns (the feed corpus: Hugo building the plain posts), so
+no ratio sets one state of the disk against another (`Disk`).
 Floors, timed in the same turns: `cp -r` of Tessera's own output tree of that pair to the same
 folder (the disk floor) and the `cmark-gfm` command, with smart punctuation and the extensions
 Tessera turns on, over all the corpus's Markdown files (the CPU floor).
@@ -195,6 +197,12 @@ class Disk:
     after the removal of a 20,000-file tree took 5-16 s instead of 1.7 s. So no timed turn removes
     anything: each writes new folders, which go when the corpus is done, and the next corpus's
     turns start a minute after that removal, written back by `sync`. Not needed on a RAM disk.
+
+    That is not the whole of it: this disk's speed at making files drifts over minutes (a corpus
+    measured after another had `cp -r` floors 1 to 5 times the first's; a probe making 1,500
+    folders took 0.08-0.5 s in one minute). So every ratio is of builds in the same turns: the
+    peers are timed in each corpus's own turns, and its `cp -r` floor beside them shows the state
+    of the disk.
     """
     QUIET = 61
 
@@ -288,17 +296,18 @@ PAIRS = (("default", False, "Default outputs (the headline): Tessera with no `ou
                         "the sitemap off, taxonomy and term pages off but on the tagged corpus"))
 
 
-def measure(tessera, peers, corpus, n, runs, work_folder, hugo_done, disk):
+def measure(tessera, peers, corpus, n, runs, work_folder, disk):
     """Medians of one corpus at one N, both pairs, every peer and the floors in turns; then the cache.
     Each turn builds into new folders (nothing is removed while timing: see `Disk`), and the order of
-    the builds rotates from turn to turn, so none always follows another's writes."""
+    the builds rotates from turn to turn, so none always follows another's writes. The peers are
+    timed in the same turns for every corpus (for the feed corpus, building the plain posts), so a
+    ratio never sets two states of the disk against each other."""
     work = tempfile.mkdtemp(prefix=f"bench-{corpus}-{n}-", dir=work_folder)
     hugo_corpus = "plain" if corpus == "feed" else corpus
     samples = {}  # (pair, who) -> [(wall, peak)]
     for pair, html_only, _ in PAIRS:
         tessera_site(f"{work}/{pair}/tessera", tessera, corpus, n, html_only)
-        if any((n, hugo_corpus, pair, label) not in hugo_done for label, _, _ in peers):
-            hugo_site(f"{work}/{pair}/hugo", hugo_corpus, n, html_only)
+        hugo_site(f"{work}/{pair}/hugo", hugo_corpus, n, html_only)
     disk.settle()
     for turn in range(runs):
         for pair, _, _ in PAIRS:
@@ -308,7 +317,7 @@ def measure(tessera, peers, corpus, n, runs, work_folder, hugo_done, disk):
             builds = [("Tessera", first + ["--output", out + "/tessera"]),
                       ("Tessera --no-cache", first + ["--no-cache", "--output", out + "/tessera-no-cache"])]
             builds += [(label, [path, "--quiet", "--source", f"{work}/{pair}/hugo", "--destination", f"{out}/hugo-{k}"])
-                       for k, (label, path, _) in enumerate(peers) if (n, hugo_corpus, pair, label) not in hugo_done]
+                       for k, (label, path, _) in enumerate(peers)]
             builds = builds[turn % len(builds):] + builds[:turn % len(builds)]
             for who, command in builds:
                 if who == "Tessera":
@@ -325,11 +334,8 @@ def measure(tessera, peers, corpus, n, runs, work_folder, hugo_done, disk):
             samples.setdefault((pair, "files"), []).append((count_files(out + "/tessera"), 0))
         samples.setdefault(("any", "cmark"), []).append((cmark_floor(f"{work}/default/tessera"), 0))
     medians = {key: (statistics.median(w for w, _ in values), statistics.median(p for _, p in values)) for key, values in samples.items()}
-    for pair, _, _ in PAIRS:
-        for k, (label, _, _) in enumerate(peers):
-            key = (n, hugo_corpus, pair, label)
-            if key not in hugo_done:
-                hugo_done[key] = medians[(pair, label)] + (count_files(f"{work}/{pair}/out-0/hugo-{k}"),)
+    hugo = {pair: {label: medians[(pair, label)] + (count_files(f"{work}/{pair}/out-0/hugo-{k}"),) for k, (label, _, _) in enumerate(peers)}
+            for pair, _, _ in PAIRS}
     # The build cache, with default outputs: a first cached build, then nothing changed, then one post edited.
     site = f"{work}/default/tessera"
     cached = [tessera, "build", "--source", site, "--output", f"{work}/default/cached"]
@@ -341,7 +347,7 @@ def measure(tessera, peers, corpus, n, runs, work_folder, hugo_done, disk):
         edit_one_post(site)
         edits.append(timed(cached)[0])
     disk.remove(work)
-    return medians, unchanged, statistics.median(edits)
+    return medians, hugo, unchanged, statistics.median(edits)
 
 
 def print_tables(peers, rows, runs):
@@ -366,7 +372,8 @@ def print_tables(peers, rows, runs):
                   + ", ".join(f"{plain / hugo[pair][name][0]:.2f} of {name}" for name in names)
                   + f"; the first build writing its cache takes {medians[(pair, 'Tessera')][0] / plain:.2f} of that")
     if any(corpus == "feed" for corpus, *_ in rows):
-        print("\nThe feed corpus's Hugo columns are Hugo building the *plain* posts of the same N (Hugo has no component model).")
+        print("\nThe feed corpus's Hugo columns are Hugo building the *plain* posts of the same N (Hugo has no component model), "
+              "timed in the feed corpus's own turns.")
     print(f"\nTessera's build cache, default outputs (`tessera build` twice; ratios against Tessera's own full build, and Hugo's full build, which it always does):\n")
     print("| corpus | N | full build | nothing changed | ratio | one post edited | ratio | " + " | ".join(f"vs {name}" for name in names) + " |")
     print("|---" * (7 + len(names)) + "|")
@@ -403,12 +410,10 @@ def main():
     print(f"Median of {args.runs} runs, in turns, full builds (Tessera's as a user's first, writing its cache; "
           f"and with --no-cache). Work folder {describe(work)}; "
           f"corpora, outputs and the cp -r copies all there; the page cache is not dropped.")
-    rows, hugo_done, disk = [], {}, Disk(work)
+    rows, disk = [], Disk(work)
     for n in sizes:
         for corpus in corpora:
-            medians, unchanged, edited = measure(tessera, peers, corpus, n, args.runs, work, hugo_done, disk)
-            hugo_corpus = "plain" if corpus == "feed" else corpus
-            hugo = {pair: {label: hugo_done[(n, hugo_corpus, pair, label)] for label, _, _ in peers} for pair, _, _ in PAIRS}
+            medians, hugo, unchanged, edited = measure(tessera, peers, corpus, n, args.runs, work, disk)
             rows.append((corpus, n, medians, hugo, unchanged, edited))
             print(f"measured {corpus} {n:,}: Tessera {medians[('default', 'Tessera')][0]:.2f} s, "
                   + ", ".join(f"{label} {hugo['default'][label][0]:.2f} s" for label, _, _ in peers), file=sys.stderr, flush=True)
