@@ -150,6 +150,11 @@ public final class CodeHighlighter: @unchecked Sendable {
                 if !hurried { ahead.append(block) }
                 hurried = true
                 lock.wait()
+            } else if preparingAhead > 0 {
+                // The blocks are being found and the first worker started (`lexAhead`): this
+                // one is most likely among them, and a worker of this thread's own would be a
+                // second start of Python and of its grammars.
+                lock.wait()
             } else {
                 inFlight.insert(block.key)
                 return nil
@@ -241,6 +246,9 @@ public final class CodeHighlighter: @unchecked Sendable {
     var feeders = 0
     /// Whether this build's blocks are lexed ahead (`lexAhead` was asked).
     var lexesAhead = false
+    /// The `lexAhead` threads still finding their blocks and starting the engine: renderers wait
+    /// for them to queue the blocks.
+    var preparingAhead = 0
     /// Whether the pages are rendered (`endLexingAhead`): nothing more is lexed ahead.
     var renderingEnded = false
     private var used: Set<CacheKey> = []

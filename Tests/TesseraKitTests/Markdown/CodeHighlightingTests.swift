@@ -687,6 +687,26 @@ import Synchronization
         #expect(rendered.lock.withLock { rendered.ahead.isEmpty && rendered.queued.isEmpty && rendered.feeders == 0 })
     }
 
+    /// A small site's renderers reach its pages with code while the first worker starts: they
+    /// wait for the blocks lexed ahead instead of starting a second worker each, which started
+    /// Python and compiled the Swift grammar's query again (a first build of 100 posts took
+    /// 0.52-0.67 s, and 0.29 s with a worker kept from the last build). A Python slow to start
+    /// makes the renderers arrive first every time.
+    @Test(.enabled(if: Tools.hasPythonModule("pygments"))) func renderersWaitForTheWorkerLexingAheadInsteadOfStartingTheirOwn() throws {
+        let (site, cached) = try Self.site(pages: 24) { $0 % 8 == 7 ? "```swift\nlet p\($0) = \($0)\n```\n" : "Prose \($0).\n" }
+        let log = site.root + "/python-starts.log"
+        try site.write("bin/python-slow", "#!/bin/sh\necho started >> '\(log)'\nsleep 0.4\nexec python3 \"$@\"\n")
+        chmod(site.root + "/bin/python-slow", 0o755)
+        var options = cached
+        options.python = site.root + "/bin/python-slow"
+        let first = try Self.built(options)
+        #expect(first.report.warnings.isEmpty && first.lexed == 3, "\(first.report.warnings) \(first.lexed)")
+        let starts = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").count ?? 0
+        #expect(starts == 1, "Python started \(starts) times for three blocks")
+        #expect(try Self.main(site, "p7/index.html").contains("<span class=\"k\">let</span>"))
+        #expect(try site.differencesFromAFullBuild() == [])
+    }
+
     /// A build with a build cache that makes every page (the first, or one after the site's
     /// configuration changed) has its blocks lexed ahead, as a build without a cache does, not
     /// asked for by the renderers one page at a time (which left a core idle: the first
