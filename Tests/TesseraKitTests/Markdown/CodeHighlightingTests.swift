@@ -688,17 +688,16 @@ import Synchronization
     }
 
     /// A small site's renderers reach its pages with code while the first worker starts: they
-    /// wait for the blocks lexed ahead instead of starting a second worker each, which started
-    /// Python and compiled the Swift grammar's query again (a first build of 100 posts took
-    /// 0.52-0.67 s, and 0.29 s with a worker kept from the last build). A Python slow to start
-    /// makes the renderers arrive first every time.
+    /// wait for the blocks lexed ahead instead of starting a second worker, which started Python
+    /// and compiled the Swift grammar's query again (a first build of 100 posts took 0.55 s
+    /// for 0.41 s now, and 0.29 s with a worker kept from the last build). A Python slow to
+    /// start makes the renderers arrive first: without the wait, two runs of three counted two
+    /// starts.
     @Test(.enabled(if: Tools.hasPythonModule("pygments"))) func renderersWaitForTheWorkerLexingAheadInsteadOfStartingTheirOwn() throws {
         let (site, cached) = try Self.site(pages: 24) { $0 % 8 == 7 ? "```swift\nlet p\($0) = \($0)\n```\n" : "Prose \($0).\n" }
         let log = site.root + "/python-starts.log"
-        try site.write("bin/python-slow", "#!/bin/sh\necho started >> '\(log)'\nsleep 0.4\nexec python3 \"$@\"\n")
-        chmod(site.root + "/bin/python-slow", 0o755)
         var options = cached
-        options.python = site.root + "/bin/python-slow"
+        options.python = try Self.countingPython(in: site, log: log, startingAfter: 0.4)
         let first = try Self.built(options)
         #expect(first.report.warnings.isEmpty && first.lexed == 3, "\(first.report.warnings) \(first.lexed)")
         let starts = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").count ?? 0
@@ -727,9 +726,10 @@ import Synchronization
         #expect(try site.differencesFromAFullBuild() == [])
     }
 
-    /// A Python that notes each start in `log`, then runs the system's.
-    static func countingPython(in site: TemporarySite, log: String) throws -> String {
-        try site.write("bin/python-counted", "#!/bin/sh\necho started >> '\(log)'\nexec python3 \"$@\"\n")
+    /// A Python that notes each start in `log`, then runs the system's (after `seconds`).
+    static func countingPython(in site: TemporarySite, log: String, startingAfter seconds: Double = 0) throws -> String {
+        let wait = seconds > 0 ? "sleep \(seconds)\n" : ""
+        try site.write("bin/python-counted", "#!/bin/sh\necho started >> '\(log)'\n\(wait)exec python3 \"$@\"\n")
         chmod(site.root + "/bin/python-counted", 0o755)
         return site.root + "/bin/python-counted"
     }
