@@ -278,3 +278,9 @@ public struct Page: Sendable, Equatable {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 }
+
+extension Page {
+    /// A page with a query section is a list: its layout, pagination and feeds depend on the
+    /// pages it lists.
+    var listsPages: Bool { sections.contains { $0.query != nil } }
+}

@@ -196,7 +196,7 @@ struct ViewMemo: Sendable {
         let others = shown()
         // A page with a query section shows the pages it lists: its view stands while they are
         // the same pages, unchanged.
-        if page.sections.contains(where: { $0.query != nil }) {
+        if page.listsPages {
             let listed = page.sections.indices.map { lists.publishedPages(of: page, section: $0) ?? lists.pages(of: page, section: $0) }
             if let view = cache.listView(for: page, listed: listed, generation: generation, others: others) { return view }
             let view = try make()

@@ -74,7 +74,7 @@ extension IncrementalBuild {
         let edited = Set(changedInputs.map { site + "/" + $0 })
         var pages: [(url: String, language: String)] = []
         for page in loaded.pages {
-            let lists = page.sections.contains { $0.query != nil }
+            let lists = page.listsPages
             if edited.contains(page.sourcePath) {
                 // An edited page that lists others, or that the last build did not have at its URL.
                 guard !lists, reference.pages[page.url]?.source == Self.source(of: page, site: site) else { return false }
@@ -145,7 +145,7 @@ extension IncrementalBuild {
     /// In a build that keeps the structure, never a page that lists others (`keepsStructure`'s
     /// `canKeep`): this build does not make its lists.
     func remake(_ pages: [Page]) {
-        assert(!structureKept || !pages.contains { $0.sections.contains { $0.query != nil } }, "a list made again in a build that keeps the lists")
+        assert(!structureKept || !pages.contains(where: \.listsPages), "a list made again in a build that keeps the lists")
         for page in pages {
             guard let record = reused.removeValue(forKey: page.url), record.html else { continue }
             reusedHTMLPages[page.language, default: 0] -= 1

@@ -106,7 +106,7 @@ enum LocalEdits {
             let text = try FileTree.readText(path)
             let page = try previous.parser.parse(text: text, sourcePath: path, relativePath: previous.page.relativePath)
             // Sections that list pages are as they were (a list's layout, pages and feeds follow them).
-            guard page.sections == previous.page.sections || (!listsPages(page) && !listsPages(previous.page)) else { return nil }
+            guard page.sections == previous.page.sections || (!page.listsPages && !previous.page.listsPages) else { return nil }
             if withLocalParts(of: page, on: previous.page) != page {
                 // Nothing but the local parts and front matter values changed, and no new warning
                 // is to be printed.
@@ -217,7 +217,7 @@ enum LocalEdits {
             // An image the preview has not written yet (new to the page, or changed) is made by
             // the whole pipeline, which writes its files.
             guard view.images.allSatisfy({ cache.written[$0] != nil }) else { return nil }
-            if listsPages(page) {
+            if page.listsPages {
                 cache.store(view, listing: page.sections.indices.map { selections.pages(of: page, section: $0) }, generation: generation, others: mapper.otherPagesShown(by: page))
             } else {
                 cache.store(view, generation: generation, others: mapper.otherPagesShown(by: page))
@@ -353,10 +353,5 @@ enum LocalEdits {
         case (.list, _), (.map, _), (_, .list), (_, .map): return false
         default: return a.value == b.value
         }
-    }
-
-    /// A page with a query section is a list: its layout, pagination and feeds depend on it.
-    static func listsPages(_ page: Page) -> Bool {
-        page.sections.contains { $0.query != nil }
     }
 }

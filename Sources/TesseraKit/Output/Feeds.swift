@@ -215,7 +215,7 @@ extension RoutedSite {
                 "feeds need an absolute baseURL: feed readers cannot follow a path alone", at: location,
                 hint: "set `baseURL: https://your.domain/` in site.yml")
         }
-        guard page.sections.contains(where: { $0.query != nil }), !page.url.hasSuffix(".html") else {
+        guard page.listsPages, !page.url.hasSuffix(".html") else {
             throw TesseraError(
                 "'feeds' lists the pages of the page's query sections, and this page has none", at: location,
                 hint: "add a section with `query: { under: …, component: … }`, or remove `feeds:`")

@@ -89,7 +89,7 @@ extension Step where Product == LoadedSite {
         // page held twice is copied whole when it changes); the later pages of a list copy theirs.
         let layouts = site.templates.layouts
         for position in site.pages.indices where !site.pages[position].layoutIsExplicit && site.pages[position].layout == "page" {
-            let kind = site.pages[position].sections.contains { $0.query != nil } ? "list" : site.pages[position].date != nil ? "article" : nil
+            let kind = site.pages[position].listsPages ? "list" : site.pages[position].date != nil ? "article" : nil
             if let kind, layouts[kind] != nil { site.pages[position].layout = kind }
         }
         // Only bodies of pages that list none changed: every list is the last build's.
@@ -103,7 +103,7 @@ extension Step where Product == LoadedSite {
         // held twice is copied whole when it changes.
         let (listing, selected) = { () -> ([Int], [[[Page]?]]) in
             let pages = site.pages
-            let listing = pages.indices.filter { pages[$0].sections.contains { $0.query != nil } }
+            let listing = pages.indices.filter { pages[$0].listsPages }
             return (listing, ParallelMap.map(listing) { position in
                 let page = pages[position]
                 return page.sections.map { section -> [Page]? in
