@@ -576,9 +576,11 @@ import Synchronization
                 found = find_lexer_class_by_name(language)
                 lexer = tree_sitter_lexer(found.__name__, found.name, versions)
                 assert lexer is not None, language + " has no tree-sitter lexer"
+                # The whole query, without the children the worker reads itself.
+                whole = TreeSitterLexer(found.__name__, found.name, direct_children=False)
                 for _ in range(150):
                     code = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
-                    found_spans = spans(lexer, code)
+                    found_spans = spans(whole, code)
                     reference = merged(nested_runs(found_spans, len(code)) or painted_runs(found_spans, len(code)))
                     captures = [[name(kind), pattern, list(offsets)] for kind, pattern, offsets in lexer.captures(code)]
                     print(json.dumps({"language": language, "code": code, "captures": captures, "runs": reference}))
@@ -614,6 +616,62 @@ import Synchronization
             checked += 1
         }
         #expect(checked == 1800)
+    }
+
+    /// A pattern the worker answers by reading a node's children (`DIRECT_CHILDREN`: Swift's
+    /// function names) catches exactly the nodes, with the same pattern number, that the whole
+    /// query compiled with it catches: over generated Swift full of declarations, cut anywhere
+    /// (so tree-sitter recovers from errors), and Swift from the example site's posts.
+    @Test(.enabled(if: Tools.hasPythonModule("tree_sitter"))) func childrenReadByTheWorkerAreTheWholeQuerysCapturesForGeneratedSwift() async throws {
+        let site = try TemporarySite([:])
+        let script = try #require(PygmentsWorker.script.range(of: "\nmain()", options: .backwards))
+        try site.write("worker.py", String(PygmentsWorker.script[..<script.lowerBound]) + "\n")
+        try site.write("check.py", #"""
+            import random, sys
+            sys.path.insert(0, sys.argv[1])
+            from worker import *
+
+            def caught(lexer, code):
+                return sorted((str(ttype), pattern, start, end) for ttype, pattern, offsets in lexer.captures(code)
+                              for start, end in zip(offsets[::2], offsets[1::2]))
+
+            whole = TreeSitterLexer("SwiftLexer", "Swift", direct_children=False)
+            split = TreeSitterLexer("SwiftLexer", "Swift")
+            assert not whole.children and len(split.children) == len(DIRECT_CHILDREN["SwiftLexer"]), split.children
+            assert split.query.pattern_count == whole.query.pattern_count
+            numbers = {pattern for _, (_, pattern) in split.children.values()}
+            pieces = ["func f() {", "func g<T: P>(_ x: T, y: Int = 1) async throws -> [T] where T: Q {", "}", "{", "(", ")", "->",
+                      "@objc ", "@MainActor ", "public ", "private(set) ", "static ", "class ", "mutating ", "override ", "final ",
+                      "nonisolated ", "func `default`() {}", "func + (a: A, b: A) -> A", "prefix func - (a: A) -> A", "init(a: Int) {",
+                      "init?() {", "deinit {", "subscript(i: Int) -> Int {", "get {", "set {", "protocol P { func p() }",
+                      "extension S {", "struct S {", "class C: B {", "enum E { case a, b(Int)", "actor A {", "let f = { (x: Int) in x }",
+                      "var v: Int { 0 }", "return x.y.z()", "f(a: 1)", "func h() -> some View", "func", "h", "(", "x: Int", ",",
+                      "\n", "\t", "// func n() {}\n", "/* f */", "\"s \\(f())\"", "#if DEBUG\n", "#endif\n", "typealias T = Int",
+                      "func i(_: () -> Void)", "x", "é", "🎉", "where", " "]
+            rng = random.Random(7)
+            cases = []
+            for _ in range(1500):
+                cases.append("".join(rng.choice(pieces) for _ in range(rng.randint(0, 50))))
+            for path in sys.argv[2:]:
+                text = open(path, encoding="utf-8").read()
+                cases.extend(block.split("\n", 1)[-1] for block in text.split("```swift")[1:])
+                cases.extend(text[:cut] for cut in range(0, len(text), 97))
+            named = 0
+            for code in cases:
+                a, b = caught(whole, code), caught(split, code)
+                assert a == b, (code, [c for c in a if c not in b], [c for c in b if c not in a])
+                named += sum(1 for capture in a if capture[1] in numbers)
+            print("compared", len(cases), "function names", named)
+            """#)
+        let blog = Repository.root + "/content/blog/"
+        let swiftPosts = try FileManager.default.contentsOfDirectory(atPath: blog).map { blog + $0 }
+            .filter { (try? String(contentsOfFile: $0, encoding: .utf8))?.contains("```swift") == true }
+        #expect(!swiftPosts.isEmpty, "the example site has Swift to compare")
+        let (status, output) = try await Tools.run("python3", [site.root + "/check.py", site.root] + swiftPosts)
+        try #require(status == 0, "\(output)")
+        let counts = try #require(output.split(separator: "\n").last { $0.hasPrefix("compared ") }).split(separator: " ")
+        #expect(Int(counts[1]) ?? 0 >= 1500, "\(output)")
+        #expect(Int(counts[4]) ?? 0 >= 400, "generated code names enough functions to compare: \(output)")
     }
 
     /// A full build renders the pages without fenced code first, each part in page order.
