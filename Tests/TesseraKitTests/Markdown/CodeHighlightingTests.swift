@@ -618,6 +618,67 @@ import Synchronization
         #expect(checked == 1800)
     }
 
+    /// The worker reads the grammars' versions (part of the engine's identity) from their
+    /// `.dist-info` folders where that is plain, and asks `importlib.metadata` otherwise: the same
+    /// answers for every package installed here and for made-up folders put first on the path
+    /// (names spelled otherwise, a package shadowed, two folders of one name, eggs, a folded or
+    /// missing version).
+    @Test func grammarVersionsReadFromTheirFoldersAreImportlibMetadatasOwn() async throws {
+        let site = try TemporarySite([:])
+        let script = try #require(PygmentsWorker.script.range(of: "\nmain()", options: .backwards))
+        try site.write("worker.py", String(PygmentsWorker.script[..<script.lowerBound]) + "\n")
+        let made: [String: String] = [
+            "Foo_Bar.Baz-1.2.3.dist-info/METADATA": "Metadata-Version: 2.1\nName: Foo_Bar.Baz\nVersion: 1.2.3\n\nbody\n",
+            "pygments-9.9.dist-info/METADATA": "Metadata-Version: 2.1\nName: Pygments\nVersion: 9.9\n",
+            "twice-1.0.dist-info/METADATA": "Name: twice\nVersion: 1.0\n",
+            "Twice-2.0.dist-info/METADATA": "Name: Twice\nVersion: 2.0\n",
+            "old_egg-0.5.egg-info/PKG-INFO": "Name: old-egg\nVersion: 0.5\n",
+            "folded-1.0.dist-info/METADATA": "Name: folded\nVersion: 1.0\n  rc1\n",
+            "spaced-3.1.dist-info/METADATA": "Name: spaced\nVersion:   3.1  \n",
+            "bodyonly-1.0.dist-info/METADATA": "Name: bodyonly\n\nVersion: 1.0\n",
+        ]
+        for (path, text) in made { try site.write("made/" + path, text) }
+        // An egg before site-packages on the path, named for a package installed there.
+        try site.write("tree_sitter-0.1.egg/EGG-INFO/PKG-INFO", "Metadata-Version: 1.1\nName: tree-sitter\nVersion: 0.1\n")
+        try site.write("check.py", #"""
+            import importlib.metadata, sys
+            sys.path.insert(0, sys.argv[1])
+            from worker import *
+            del sys.path[0]
+            sys.path.insert(0, sys.argv[1] + "/made")
+            importlib.invalidate_caches()
+            answered = declined = 0
+            names = [dist.metadata["Name"] for dist in importlib.metadata.distributions()]
+            names += ["foo-bar-baz", "FOO_bar.baz", "Pygments", "twice", "old-egg", "folded", "spaced", "bodyonly", "tree-sitter", "no-such-package"]
+            for name in names:
+                try:
+                    reference = importlib.metadata.version(name)
+                except importlib.metadata.PackageNotFoundError:
+                    reference = None
+                fast = installed_version(name)
+                assert fast is None or fast == reference, (name, fast, reference)
+                if reference is not None:
+                    assert distribution_version(name) == reference, name
+                if fast is None:
+                    declined += 1
+                else:
+                    answered += 1
+            for name, expected in [("foo-bar-baz", "1.2.3"), ("FOO_bar.baz", "1.2.3"), ("Pygments", "9.9")]:
+                assert installed_version(name) == expected, name
+            for name in ["twice", "old-egg", "folded", "spaced", "bodyonly", "no-such-package"]:
+                assert installed_version(name) is None, name
+            sys.path.insert(1, sys.argv[1] + "/tree_sitter-0.1.egg")
+            importlib.invalidate_caches()
+            assert importlib.metadata.version("tree-sitter") == "0.1", "the egg comes first"
+            assert installed_version("tree-sitter") is None and distribution_version("tree-sitter") == "0.1"
+            print("answered", answered, "declined", declined)
+            """#)
+        let (status, output) = try await Tools.run("python3", [site.root + "/check.py", site.root])
+        try #require(status == 0, "\(output)")
+        let counts = try #require(output.split(separator: "\n").last { $0.hasPrefix("answered ") }).split(separator: " ")
+        #expect(Int(counts[1]) ?? 0 >= 10, "most installed packages are read from their folders: \(output)")
+    }
+
     /// A pattern the worker answers by reading a node's children (`DIRECT_CHILDREN`: Swift's
     /// function names) catches exactly the nodes, with the same pattern number, that the whole
     /// query compiled with it catches: over generated Swift full of declarations, cut anywhere
