@@ -484,10 +484,7 @@ import Synchronization
     }
 
     @Test(.enabled(if: Tools.hasPythonModule("tree_sitter"))) func runsMadeFromTheCapturesAreTheWorkersOwnForGeneratedInputs() async throws {
-        let site = try TemporarySite([:])
-        let script = try #require(PygmentsWorker.script.range(of: "\nmain()", options: .backwards))
-        try site.write("worker.py", String(PygmentsWorker.script[..<script.lowerBound]) + "\n")
-        try site.write("check.py", #"""
+        let output = try await Self.workerCheck(#"""
             import json, random, sys
             from itertools import chain, groupby
             sys.path.insert(0, sys.argv[1])
@@ -585,8 +582,6 @@ import Synchronization
                     captures = [[name(kind), pattern, list(offsets)] for kind, pattern, offsets in lexer.captures(code)]
                     print(json.dumps({"language": language, "code": code, "captures": captures, "runs": reference}))
             """#)
-        let (status, output) = try await Tools.run("python3", [site.root + "/check.py", site.root])
-        try #require(status == 0, "\(output)")
         var checked = 0
         // Types a worker may have announced for earlier blocks, some of them this block's parents.
         let extraTypes = ["Name.Other", "Keyword", "Text.Whitespace", "Comment.Single", "Name", "Literal.String.Double", "Operator", "Punctuation.Marker"]
@@ -624,9 +619,6 @@ import Synchronization
     /// (names spelled otherwise, a package shadowed, two folders of one name, eggs, a folded or
     /// missing version).
     @Test func grammarVersionsReadFromTheirFoldersAreImportlibMetadatasOwn() async throws {
-        let site = try TemporarySite([:])
-        let script = try #require(PygmentsWorker.script.range(of: "\nmain()", options: .backwards))
-        try site.write("worker.py", String(PygmentsWorker.script[..<script.lowerBound]) + "\n")
         let made: [String: String] = [
             "Foo_Bar.Baz-1.2.3.dist-info/METADATA": "Metadata-Version: 2.1\nName: Foo_Bar.Baz\nVersion: 1.2.3\n\nbody\n",
             "pygments-9.9.dist-info/METADATA": "Metadata-Version: 2.1\nName: Pygments\nVersion: 9.9\n",
@@ -637,10 +629,10 @@ import Synchronization
             "spaced-3.1.dist-info/METADATA": "Name: spaced\nVersion:   3.1  \n",
             "bodyonly-1.0.dist-info/METADATA": "Name: bodyonly\n\nVersion: 1.0\n",
         ]
-        for (path, text) in made { try site.write("made/" + path, text) }
+        var files = Dictionary(uniqueKeysWithValues: made.map { ("made/" + $0.key, $0.value) })
         // An egg before site-packages on the path, named for a package installed there.
-        try site.write("tree_sitter-0.1.egg/EGG-INFO/PKG-INFO", "Metadata-Version: 1.1\nName: tree-sitter\nVersion: 0.1\n")
-        try site.write("check.py", #"""
+        files["tree_sitter-0.1.egg/EGG-INFO/PKG-INFO"] = "Metadata-Version: 1.1\nName: tree-sitter\nVersion: 0.1\n"
+        let output = try await Self.workerCheck(#"""
             import importlib.metadata, sys
             sys.path.insert(0, sys.argv[1])
             from worker import *
@@ -672,9 +664,7 @@ import Synchronization
             assert importlib.metadata.version("tree-sitter") == "0.1", "the egg comes first"
             assert installed_version("tree-sitter") is None and distribution_version("tree-sitter") == "0.1"
             print("answered", answered, "declined", declined)
-            """#)
-        let (status, output) = try await Tools.run("python3", [site.root + "/check.py", site.root])
-        try #require(status == 0, "\(output)")
+            """#, files: files)
         let counts = try #require(output.split(separator: "\n").last { $0.hasPrefix("answered ") }).split(separator: " ")
         #expect(Int(counts[1]) ?? 0 >= 10, "most installed packages are read from their folders: \(output)")
     }
@@ -684,10 +674,11 @@ import Synchronization
     /// query compiled with it catches: over generated Swift full of declarations, cut anywhere
     /// (so tree-sitter recovers from errors), and Swift from the example site's posts.
     @Test(.enabled(if: Tools.hasPythonModule("tree_sitter"))) func childrenReadByTheWorkerAreTheWholeQuerysCapturesForGeneratedSwift() async throws {
-        let site = try TemporarySite([:])
-        let script = try #require(PygmentsWorker.script.range(of: "\nmain()", options: .backwards))
-        try site.write("worker.py", String(PygmentsWorker.script[..<script.lowerBound]) + "\n")
-        try site.write("check.py", #"""
+        let blog = Repository.root + "/content/blog/"
+        let swiftPosts = try FileManager.default.contentsOfDirectory(atPath: blog).map { blog + $0 }
+            .filter { (try? String(contentsOfFile: $0, encoding: .utf8))?.contains("```swift") == true }
+        #expect(!swiftPosts.isEmpty, "the example site has Swift to compare")
+        let output = try await Self.workerCheck(#"""
             import random, sys
             sys.path.insert(0, sys.argv[1])
             from worker import *
@@ -723,13 +714,7 @@ import Synchronization
                 assert a == b, (code, [c for c in a if c not in b], [c for c in b if c not in a])
                 named += sum(1 for capture in a if capture[1] in numbers)
             print("compared", len(cases), "function names", named)
-            """#)
-        let blog = Repository.root + "/content/blog/"
-        let swiftPosts = try FileManager.default.contentsOfDirectory(atPath: blog).map { blog + $0 }
-            .filter { (try? String(contentsOfFile: $0, encoding: .utf8))?.contains("```swift") == true }
-        #expect(!swiftPosts.isEmpty, "the example site has Swift to compare")
-        let (status, output) = try await Tools.run("python3", [site.root + "/check.py", site.root] + swiftPosts)
-        try #require(status == 0, "\(output)")
+            """#, arguments: swiftPosts)
         let counts = try #require(output.split(separator: "\n").last { $0.hasPrefix("compared ") }).split(separator: " ")
         #expect(Int(counts[1]) ?? 0 >= 1500, "\(output)")
         #expect(Int(counts[4]) ?? 0 >= 400, "generated code names enough functions to compare: \(output)")
@@ -843,6 +828,19 @@ import Synchronization
         let changed = try build()
         #expect(changed.lexed == 0 && changed.ahead)
         #expect(try site.differencesFromAFullBuild() == [])
+    }
+
+    /// The output of `check`, a Python script that reads the worker's definitions (`worker.py`:
+    /// the script without its call of `main()`), run as `python3 check.py <folder> <arguments>`
+    /// in a new folder that holds `files` too; it must exit with 0.
+    static func workerCheck(_ check: String, arguments: [String] = [], files: [String: String] = [:]) async throws -> String {
+        let site = try TemporarySite(files)
+        let script = try #require(PygmentsWorker.script.range(of: "\nmain()", options: .backwards))
+        try site.write("worker.py", String(PygmentsWorker.script[..<script.lowerBound]) + "\n")
+        try site.write("check.py", check)
+        let (status, output) = try await Tools.run("python3", [site.root + "/check.py", site.root] + arguments)
+        try #require(status == 0, "\(output)")
+        return output
     }
 
     /// A Python that notes each start in `log`, then runs the system's (after `seconds`).
