@@ -640,7 +640,7 @@ import Synchronization
             sys.path.insert(0, sys.argv[1] + "/made")
             importlib.invalidate_caches()
             answered = declined = 0
-            names = [dist.metadata["Name"] for dist in importlib.metadata.distributions()]
+            names = [name for name in (dist.metadata["Name"] for dist in importlib.metadata.distributions()) if name]
             names += ["foo-bar-baz", "FOO_bar.baz", "Pygments", "twice", "old-egg", "folded", "spaced", "bodyonly", "tree-sitter", "no-such-package"]
             for name in names:
                 try:
