@@ -90,28 +90,40 @@ def grammar_packages(key):
     package, _, queries = GRAMMARS[key]
     return {package} | {query.partition("/")[0] for query in queries}
 
-def installed_version(name):
+def installed_version(name, listings):
     """The version of the installed distribution `name` from the `Version:` line of its
     `.dist-info` folder's METADATA, found as `importlib.metadata` finds it (the first entry of
     the path with a folder of that name); None when that is not plain (an `.egg-info` folder,
     two folders in one place, an egg or a zip on the path, a folded line, spaces after the
     version), and then `importlib.metadata` is asked. Importing it and its lookups were 16 ms of
     every worker's start; a test compares the two over every installed package and made-up
-    folders."""
+    folders. `listings`: each folder's metadata folders by their normalized names, as this
+    reads them, for the next name (None for a folder that is not there, False for one that
+    cannot be listed)."""
     import os
-    wanted = re.sub(r"[-_.]+", "_", name).lower()
+    def normalized(text):
+        return re.sub(r"[-_.]+", "_", text).lower()
     for entry in sys.path:
         folder = entry or "."
         if folder.lower().endswith(".egg"):
             return None
-        try:
-            children = os.listdir(folder)
-        except FileNotFoundError:
+        if folder not in listings:
+            try:
+                listing = {}
+                for child in os.listdir(folder):
+                    if child.lower().endswith((".dist-info", ".egg-info")):
+                        listing.setdefault(normalized(child.rpartition(".")[0].partition("-")[0]), []).append(child)
+                listings[folder] = listing
+            except FileNotFoundError:
+                listings[folder] = None
+            except OSError:
+                listings[folder] = False
+        listing = listings[folder]
+        if listing is None:
             continue
-        except OSError:
+        if listing is False:
             return None
-        found = [child for child in children if child.lower().endswith((".dist-info", ".egg-info"))
-                 and re.sub(r"[-_.]+", "_", child.lower().rpartition(".")[0].partition("-")[0]) == wanted]
+        found = listing.get(normalized(name), [])
         if not found:
             continue
         if len(found) > 1 or not found[0].lower().endswith(".dist-info"):
@@ -132,9 +144,9 @@ def installed_version(name):
         return None
     return None
 
-def distribution_version(name):
+def distribution_version(name, listings):
     """`importlib.metadata.version(name)`, read without it where `installed_version` can."""
-    version = installed_version(name)
+    version = installed_version(name, listings)
     if version is None:
         import importlib.metadata
         version = importlib.metadata.version(name)
@@ -146,13 +158,14 @@ def tree_sitter_versions():
     try:
         import importlib.util
         import tree_sitter  # noqa: F401 (installed, and it loads)
-        found = ["tree-sitter " + distribution_version("tree-sitter")]
+        listings = {}
+        found = ["tree-sitter " + distribution_version("tree-sitter", listings)]
     except Exception:
         return []
     for package in sorted(set().union(*map(grammar_packages, GRAMMARS))):
         try:
             if importlib.util.find_spec("tree_sitter_" + package) is not None:
-                found.append(package + " " + distribution_version("tree-sitter-" + package))
+                found.append(package + " " + distribution_version("tree-sitter-" + package, listings))
         except Exception:
             pass
     return found
@@ -256,11 +269,12 @@ class TreeSitterLexer:
             numbered.append(source[offset:begin])
             pattern = source[begin:finish]
             child = re.fullmatch(rb"\(\s*([a-z_]+)\s+\(\s*([a-z_]+)\s*\)\s*@([A-Za-z_][\w.-]*)\s*\)", pattern)
-            ttype = child and token_type(child.group(3).decode())
-            if child and ttype is not None and (child.group(1).decode(), child.group(2).decode()) in split:
+            parent, kind, name = child.group(1, 2, 3) if child else (b"", b"", b"")
+            ttype = child and token_type(name.decode())
+            if child and ttype is not None and (parent.decode(), kind.decode()) in split:
                 capture = "tessera.parent.-%d" % index
-                self.children[capture] = (child.group(2).decode(), (ttype, index))
-                numbered.append(b"(%s) @%s" % (child.group(1), capture.encode()))
+                self.children[capture] = (kind.decode(), (ttype, index))
+                numbered.append(b"(%s) @%s" % (parent, capture.encode()))
             else:
                 numbered.append(re.sub(rb'("(?:[^"\\]|\\.)*")|(;[^\n]*)|@([A-Za-z_][\w.-]*)',
                                        lambda match: match.group(0) if match.group(3) is None else b"@%s.-%d" % (match.group(3), index),
