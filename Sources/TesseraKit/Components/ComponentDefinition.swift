@@ -2,10 +2,33 @@ import Foundation
 
 /// Everything Tessera knows about one component code.
 public struct ComponentDefinition: Sendable {
-    public var schema: ComponentSchema
-    /// `components/<code>.mustache`; nil when a Swift model supplies the template.
-    public var templatePath: String?
-    public var model: AnyComponentModel?
+    /// Shared by the definition's copies (`CopyOnWrite`): every component mapped, rendered,
+    /// written as JSON or indexed looks its definition up, and a lookup is a copy.
+    private struct Stored: Sendable {
+        var schema: ComponentSchema
+        var templatePath: String?
+        var model: AnyComponentModel?
+    }
 
-    public var code: String { schema.code }
+    private var stored: CopyOnWrite<Stored>
+
+    public var schema: ComponentSchema {
+        get { stored.read.schema }
+        set { stored.write.schema = newValue }
+    }
+    /// `components/<code>.mustache`; nil when a Swift model supplies the template.
+    public var templatePath: String? {
+        get { stored.read.templatePath }
+        set { stored.write.templatePath = newValue }
+    }
+    public var model: AnyComponentModel? {
+        get { stored.read.model }
+        set { stored.write.model = newValue }
+    }
+
+    public init(schema: ComponentSchema, templatePath: String?, model: AnyComponentModel?) {
+        stored = CopyOnWrite(Stored(schema: schema, templatePath: templatePath, model: model))
+    }
+
+    public var code: String { stored.read.schema.code }
 }

@@ -2,34 +2,88 @@ import Foundation
 
 /// What a component accepts and how it is wrapped, read from `components/<code>.yml`.
 public struct ComponentSchema: Sendable, Equatable {
-    public var code: String
-    public var description: String?
+    /// The schema's fields, shared by its copies (`CopyOnWrite`): a schema is copied for every
+    /// component a build maps, renders, writes as JSON and indexes.
+    private struct Stored: Sendable, Equatable {
+        var code: String
+        var description: String?
+        var shell: String?
+        var shellLocation: SourceLocation?
+        var fields: [FieldSpec]
+        var example: ContentNode?
+        var file: String
+        var version = 1
+        var searchable = true
+        var fallback: ComponentFallback?
+        var minClientVersion: ClientVersion?
+        var accessibility: ComponentAccessibility?
+    }
+
+    private var stored: CopyOnWrite<Stored>
+
+    public var code: String {
+        get { stored.read.code }
+        set { stored.write.code = newValue }
+    }
+    public var description: String? {
+        get { stored.read.description }
+        set { stored.write.description = newValue }
+    }
     /// `shells/<shell>.mustache` wraps the body; nil means the theme's default shell, `none` means bare.
-    public var shell: String?
-    public var shellLocation: SourceLocation?
-    public var fields: [FieldSpec]
+    public var shell: String? {
+        get { stored.read.shell }
+        set { stored.write.shell = newValue }
+    }
+    public var shellLocation: SourceLocation? {
+        get { stored.read.shellLocation }
+        set { stored.write.shellLocation = newValue }
+    }
+    public var fields: [FieldSpec] {
+        get { stored.read.fields }
+        set { stored.write.fields = newValue }
+    }
     /// Sample values, rendered by the gallery and by tests.
-    public var example: ContentNode?
-    public var file: String
+    public var example: ContentNode? {
+        get { stored.read.example }
+        set { stored.write.example = newValue }
+    }
+    public var file: String {
+        get { stored.read.file }
+        set { stored.write.file = newValue }
+    }
     /// `version:`: raised when a change would break apps that decode the component's JSON.
-    public var version = 1
+    public var version: Int {
+        get { stored.read.version }
+        set { stored.write.version = newValue }
+    }
     /// `search: false`: the component's text is left out of the search index (navigation,
     /// calls to action, legal notes).
-    public var searchable = true
+    public var searchable: Bool {
+        get { stored.read.searchable }
+        set { stored.write.searchable = newValue }
+    }
     /// `fallback:`: what an app that does not know this component (or this version of it) shows.
-    public var fallback: ComponentFallback?
+    public var fallback: ComponentFallback? {
+        get { stored.read.fallback }
+        set { stored.write.fallback = newValue }
+    }
     /// `minClientVersion:`: the first release of the app that shows this component at this version.
-    public var minClientVersion: ClientVersion?
+    public var minClientVersion: ClientVersion? {
+        get { stored.read.minClientVersion }
+        set { stored.write.minClientVersion = newValue }
+    }
     /// `accessibility:`: templates of the label and hint screen readers get, for the web and apps.
-    public var accessibility: ComponentAccessibility?
+    public var accessibility: ComponentAccessibility? {
+        get { stored.read.accessibility }
+        set { stored.write.accessibility = newValue }
+    }
 
     public init(code: String, description: String? = nil, shell: String? = nil, fields: [FieldSpec] = [], example: ContentNode? = nil, file: String) {
-        self.code = code
-        self.description = description
-        self.shell = shell
-        self.fields = fields
-        self.example = example
-        self.file = file
+        stored = CopyOnWrite(Stored(code: code, description: description, shell: shell, fields: fields, example: example, file: file))
+    }
+
+    public static func == (a: ComponentSchema, b: ComponentSchema) -> Bool {
+        a.stored.shares(b.stored) || a.stored.read == b.stored.read
     }
 
     public func field(_ name: String) -> FieldSpec? { fields.first { $0.name == name } }

@@ -12,8 +12,9 @@ public struct ComponentUse: Sendable, Equatable {
     /// `action:` as written: what tapping the component does in an app (`share`, a typed action).
     public var action: ContentNode?
 
+    /// The value of `field`: found by index, so only the value is copied, not its entry.
     public subscript(field: String) -> ContentNode? {
-        fields.first { $0.key == field }?.value
+        fields.firstIndex { $0.key == field }.map { fields[$0].value }
     }
 
     /// The keys that name the component; `componentCode` is the server-driven-UI spelling (seed 001).

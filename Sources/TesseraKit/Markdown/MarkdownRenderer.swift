@@ -76,20 +76,33 @@ public struct MarkdownRenderer: Sendable {
         let rendering = render(markdown, links: links, inline: true)
         if !rendering.problems.isEmpty { throw MarkdownURLError(problems: rendering.problems) }
         if let error = rendering.hookError { throw error }
-        var block = rendering.html[...]
-        while block.utf8.last == 0x0A { block = block.dropLast() }
-        while block.utf8.first == 0x0A { block = block.dropFirst() }
-        if block.isEmpty { return "" }
-        guard block.hasPrefix("<p>"), block.hasSuffix("</p>") else { return nil }
+        return Self.paragraphContent(rendering.html)
+    }
+
+    /// The content of `html` when it is one paragraph (`<p>…</p>`, line breaks around it), ""
+    /// when it is empty, nil otherwise. By bytes: the tags are ASCII, and read as `Character`s a
+    /// paragraph starting with a combining mark (`<p>\u{301}…`) had no `<p>` prefix.
+    static func paragraphContent(_ html: String) -> String? {
+        let utf8 = html.utf8
+        var start = utf8.startIndex, end = utf8.endIndex
+        // Line breaks around it: `\n`, and at the end `\r\n` (a raw HTML block keeps its own).
+        while start < end, utf8[utf8.index(before: end)] == 0x0A {
+            end = utf8.index(before: end)
+            if start < end, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+        }
+        while start < end, utf8[start] == 0x0A { start = utf8.index(after: start) }
+        if start == end { return "" }
+        let block = utf8[start..<end]
+        guard block.count >= 7, block.starts(with: "<p>".utf8), block.suffix(4).elementsEqual("</p>".utf8) else { return nil }
         let inner = block.dropFirst(3).dropLast(4)
         // One paragraph: no other `</p>` inside.
         let close = Array("</p>".utf8)
         var matched = 0
-        for byte in inner.utf8 {
+        for byte in inner {
             matched = byte == close[matched] ? matched + 1 : (byte == close[0] ? 1 : 0)
             if matched == close.count { return nil }
         }
-        return String(inner)
+        return String(Substring(inner))
     }
 
     /// Parses once, checks and resolves every link and image URL, gives headings their ids,

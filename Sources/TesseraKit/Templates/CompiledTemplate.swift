@@ -16,17 +16,34 @@ public struct CompiledTemplate: Sendable {
         }
     }
 
-    public let kind: Kind
-    public let name: String
+    /// Shared by the template's copies (`CopyOnWrite`): a page's render looks up a template for
+    /// each component and shell it renders, and a lookup is a copy.
+    private struct Stored: Sendable {
+        let kind: Kind
+        let name: String
+        var path: String
+        let text: String
+        let syntax: MustacheSyntax
+        let tags: [MustacheTag]
+        let key: String
+    }
+
+    private var stored: CopyOnWrite<Stored>
+
+    public var kind: Kind { stored.read.kind }
+    public var name: String { stored.read.name }
     /// The file it came from; "(built in)" for templates Tessera supplies.
-    public var path: String
+    public var path: String {
+        get { stored.read.path }
+        set { stored.write.path = newValue }
+    }
     /// The source, to tell whether a template changed between two builds.
-    public let text: String
-    let syntax: MustacheSyntax
-    let tags: [MustacheTag]
+    public var text: String { stored.read.text }
+    var syntax: MustacheSyntax { stored.read.syntax }
+    var tags: [MustacheTag] { stored.read.tags }
 
     /// `layouts/page`, `components/notice`: how dependencies and messages name a template.
-    public let key: String
+    public var key: String { stored.read.key }
 
     /// Partials and parents it names, directly.
     var partialNames: [String] {
@@ -38,13 +55,7 @@ public struct CompiledTemplate: Sendable {
     static let maxSectionDepth = 100
 
     init(kind: Kind, name: String, path: String, text: String) throws {
-        self.kind = kind
-        self.name = name
-        key = kind.folder + "/" + name
-        self.path = path
-        self.text = text
         let tags = MustacheTag.scan(text)
-        self.tags = tags
         var open: [MustacheTag] = []
         for tag in tags {
             switch tag.kind {
@@ -60,6 +71,7 @@ public struct CompiledTemplate: Sendable {
             default: break
             }
         }
+        let syntax: MustacheSyntax
         do {
             syntax = try MustacheSyntax(parsing: text)
         } catch let error as MustacheSyntaxError {
@@ -76,5 +88,6 @@ public struct CompiledTemplate: Sendable {
                     ? "templates print values as view data gives them: choose a field's type and format in the component's schema instead"
                     : "check that every {{#section}} and {{^section}} is closed by a matching {{/section}}, and that tags are closed with }}")
         }
+        stored = CopyOnWrite(Stored(kind: kind, name: name, path: path, text: text, syntax: syntax, tags: tags, key: kind.folder + "/" + name))
     }
 }

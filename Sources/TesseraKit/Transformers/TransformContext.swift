@@ -3,35 +3,78 @@ import Foundation
 /// What a transformer may depend on. Injected, never read from the environment, so the same
 /// content and the same context always give the same view data.
 public struct TransformContext: Sendable {
-    public var locale: Locale { didSet { calendar = Self.calendar(locale, timeZone) } }
-    public var timeZone: TimeZone { didSet { calendar = Self.calendar(locale, timeZone) } }
+    /// Shared by the context's copies (`CopyOnWrite`): a page's context goes to every section,
+    /// component and field it maps, and into every date's deferred forms.
+    private struct Stored: Sendable {
+        var locale: Locale
+        var timeZone: TimeZone
+        var calendar: Calendar
+        var buildDate: Date
+        var markdown: MarkdownRenderer
+        var links: LinkResolver
+        var defaultCurrency: String
+        var pageURL: String
+        var translator: Translator
+        var recorder: MarkdownRecorder?
+        var images: ImageProcessor?
+    }
+
+    private var stored: CopyOnWrite<Stored>
+
+    public var locale: Locale {
+        get { stored.read.locale }
+        set { stored.write.locale = newValue; stored.write.calendar = Self.calendar(newValue, timeZone) }
+    }
+    public var timeZone: TimeZone {
+        get { stored.read.timeZone }
+        set { stored.write.timeZone = newValue; stored.write.calendar = Self.calendar(locale, newValue) }
+    }
     /// Gregorian, in `timeZone` and `locale`; made once, not per date formatted.
-    public private(set) var calendar: Calendar
+    public var calendar: Calendar { stored.read.calendar }
     /// "Now" for relative dates: the build date, fixed for a whole build.
-    public var buildDate: Date
-    public var markdown: MarkdownRenderer
-    public var links: LinkResolver
-    public var defaultCurrency: String
+    public var buildDate: Date {
+        get { stored.read.buildDate }
+        set { stored.write.buildDate = newValue }
+    }
+    public var markdown: MarkdownRenderer {
+        get { stored.read.markdown }
+        set { stored.write.markdown = newValue }
+    }
+    public var links: LinkResolver {
+        get { stored.read.links }
+        set { stored.write.links = newValue }
+    }
+    public var defaultCurrency: String {
+        get { stored.read.defaultCurrency }
+        set { stored.write.defaultCurrency = newValue }
+    }
     /// The page being mapped, for links relative to it.
-    public var pageURL: String
+    public var pageURL: String {
+        get { stored.read.pageURL }
+        set { stored.write.pageURL = newValue }
+    }
     /// The page language's strings and plural rules.
-    public var translator: Translator
+    public var translator: Translator {
+        get { stored.read.translator }
+        set { stored.write.translator = newValue }
+    }
     /// Where the page being mapped records its links to ids (`FragmentCheck`) and its Markdown's
     /// warnings; nil records none.
-    var recorder: MarkdownRecorder?
+    var recorder: MarkdownRecorder? {
+        get { stored.read.recorder }
+        set { stored.write.recorder = newValue }
+    }
     /// What makes images' sizes; nil copies images as they are.
-    public var images: ImageProcessor?
+    public var images: ImageProcessor? {
+        get { stored.read.images }
+        set { stored.write.images = newValue }
+    }
 
     public init(locale: Locale, timeZone: TimeZone, buildDate: Date, markdown: MarkdownRenderer, links: LinkResolver, defaultCurrency: String = "USD", pageURL: String = "/", translator: Translator? = nil) {
-        self.locale = locale
-        self.timeZone = timeZone
-        self.calendar = Self.calendar(locale, timeZone)
-        self.buildDate = buildDate
-        self.markdown = markdown
-        self.links = links
-        self.defaultCurrency = defaultCurrency
-        self.pageURL = pageURL
-        self.translator = translator ?? Translator(table: TranslationTable(language: locale.language.languageCode?.identifier ?? "en"))
+        stored = CopyOnWrite(Stored(
+            locale: locale, timeZone: timeZone, calendar: Self.calendar(locale, timeZone), buildDate: buildDate, markdown: markdown,
+            links: links, defaultCurrency: defaultCurrency, pageURL: pageURL,
+            translator: translator ?? Translator(table: TranslationTable(language: locale.language.languageCode?.identifier ?? "en"))))
     }
 
     /// The plural category of `value` in this language, as `{ <category>: true }`, so templates and

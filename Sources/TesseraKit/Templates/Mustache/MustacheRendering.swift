@@ -8,7 +8,9 @@ enum TemplateValue {
     case text(String)
     /// Rendered components or sections: `{{{items}}}` prints them all, `{{#items}}` iterates them.
     case rendered(RenderedList)
-    case item(RenderedList.Item)
+    /// An item of a list being iterated, by its place: the list and an index are two words,
+    /// where the item itself (five strings) made every value of a render's stack ten words.
+    case item(RenderedList, Int)
     /// One of the root scope's helpers (`t`, `asset`, `integrity`): `{{#t}}key{{/t}}` calls it
     /// with the section's text, as a Mustache lambda.
     case helper(TemplateScope.Helper)
@@ -29,8 +31,8 @@ enum TemplateValue {
             if let value = object[name] { return .view(value) }
             if subKey { rendering.recordMissingPart(name, available: ["text"] + object.keys) }
             return nil
-        case .item(let item):
-            if let value = item.part(name) { return value }
+        case .item(let list, let index):
+            if let value = list.items[index].part(name) { return value }
             if subKey { rendering.recordMissingPart(name, available: RenderedList.Item.parts) }
             return nil
         default:
@@ -144,7 +146,7 @@ final class MustacheRendering {
             case .view(.list(let items)):
                 for item in items { inside(.view(item)) { render(nodes, environment, into: &out) } }
             case .rendered(let list):
-                for item in list.items { inside(.item(item)) { render(nodes, environment, into: &out) } }
+                for index in list.items.indices { inside(.item(list, index)) { render(nodes, environment, into: &out) } }
             case .helper(let helper):
                 apply(call(helper, nodes, source: source, environment), escaped: false, environment, into: &out)
             case let value?:
