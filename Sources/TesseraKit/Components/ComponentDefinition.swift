@@ -14,16 +14,16 @@ public struct ComponentDefinition: Sendable {
 
     public var schema: ComponentSchema {
         get { stored.read.schema }
-        set { stored.write.schema = newValue }
+        _modify { yield &stored.write.schema }
     }
     /// `components/<code>.mustache`; nil when a Swift model supplies the template.
     public var templatePath: String? {
         get { stored.read.templatePath }
-        set { stored.write.templatePath = newValue }
+        _modify { yield &stored.write.templatePath }
     }
     public var model: AnyComponentModel? {
         get { stored.read.model }
-        set { stored.write.model = newValue }
+        _modify { yield &stored.write.model }
     }
 
     public init(schema: ComponentSchema, templatePath: String?, model: AnyComponentModel?) {

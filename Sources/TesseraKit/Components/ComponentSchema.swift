@@ -23,59 +23,59 @@ public struct ComponentSchema: Sendable, Equatable {
 
     public var code: String {
         get { stored.read.code }
-        set { stored.write.code = newValue }
+        _modify { yield &stored.write.code }
     }
     public var description: String? {
         get { stored.read.description }
-        set { stored.write.description = newValue }
+        _modify { yield &stored.write.description }
     }
     /// `shells/<shell>.mustache` wraps the body; nil means the theme's default shell, `none` means bare.
     public var shell: String? {
         get { stored.read.shell }
-        set { stored.write.shell = newValue }
+        _modify { yield &stored.write.shell }
     }
     public var shellLocation: SourceLocation? {
         get { stored.read.shellLocation }
-        set { stored.write.shellLocation = newValue }
+        _modify { yield &stored.write.shellLocation }
     }
     public var fields: [FieldSpec] {
         get { stored.read.fields }
-        set { stored.write.fields = newValue }
+        _modify { yield &stored.write.fields }
     }
     /// Sample values, rendered by the gallery and by tests.
     public var example: ContentNode? {
         get { stored.read.example }
-        set { stored.write.example = newValue }
+        _modify { yield &stored.write.example }
     }
     public var file: String {
         get { stored.read.file }
-        set { stored.write.file = newValue }
+        _modify { yield &stored.write.file }
     }
     /// `version:`: raised when a change would break apps that decode the component's JSON.
     public var version: Int {
         get { stored.read.version }
-        set { stored.write.version = newValue }
+        _modify { yield &stored.write.version }
     }
     /// `search: false`: the component's text is left out of the search index (navigation,
     /// calls to action, legal notes).
     public var searchable: Bool {
         get { stored.read.searchable }
-        set { stored.write.searchable = newValue }
+        _modify { yield &stored.write.searchable }
     }
     /// `fallback:`: what an app that does not know this component (or this version of it) shows.
     public var fallback: ComponentFallback? {
         get { stored.read.fallback }
-        set { stored.write.fallback = newValue }
+        _modify { yield &stored.write.fallback }
     }
     /// `minClientVersion:`: the first release of the app that shows this component at this version.
     public var minClientVersion: ClientVersion? {
         get { stored.read.minClientVersion }
-        set { stored.write.minClientVersion = newValue }
+        _modify { yield &stored.write.minClientVersion }
     }
     /// `accessibility:`: templates of the label and hint screen readers get, for the web and apps.
     public var accessibility: ComponentAccessibility? {
         get { stored.read.accessibility }
-        set { stored.write.accessibility = newValue }
+        _modify { yield &stored.write.accessibility }
     }
 
     public init(code: String, description: String? = nil, shell: String? = nil, fields: [FieldSpec] = [], example: ContentNode? = nil, file: String) {

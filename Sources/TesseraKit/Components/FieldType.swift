@@ -39,53 +39,39 @@ public struct FieldSpec: Sendable, Equatable {
         var location: SourceLocation
     }
 
-    /// Changed only while no other `FieldSpec` shares it.
-    private final class Box: @unchecked Sendable {
-        var parts: Parts
-        init(_ parts: Parts) { self.parts = parts }
-    }
-
-    private var box: Box
+    private var stored: CopyOnWrite<Parts>
 
     public init(
         name: String, type: FieldType, required: Bool = false, defaultValue: ContentNode? = nil, description: String? = nil, format: String? = nil,
         values: [String] = [], currency: String? = nil, accepts: [String] = [], image: ImageRequest = ImageRequest(), location: SourceLocation
     ) {
-        box = Box(Parts(
+        stored = CopyOnWrite(Parts(
             name: name, type: type, required: required, defaultValue: defaultValue, description: description, format: format,
             values: values, currency: currency, accepts: accepts, image: image, location: location))
     }
 
-    private var parts: Parts {
-        get { box.parts }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.parts) }
-            yield &box.parts
-        }
-    }
-
     public static func == (lhs: FieldSpec, rhs: FieldSpec) -> Bool {
-        lhs.box === rhs.box || lhs.box.parts == rhs.box.parts
+        lhs.stored.shares(rhs.stored) || lhs.stored.read == rhs.stored.read
     }
 
-    public var name: String { get { box.parts.name } set { parts.name = newValue } }
-    public var type: FieldType { get { box.parts.type } set { parts.type = newValue } }
-    public var required: Bool { get { box.parts.required } set { parts.required = newValue } }
-    public var defaultValue: ContentNode? { get { box.parts.defaultValue } set { parts.defaultValue = newValue } }
-    public var description: String? { get { box.parts.description } set { parts.description = newValue } }
+    public var name: String { get { stored.read.name } _modify { yield &stored.write.name } }
+    public var type: FieldType { get { stored.read.type } _modify { yield &stored.write.type } }
+    public var required: Bool { get { stored.read.required } _modify { yield &stored.write.required } }
+    public var defaultValue: ContentNode? { get { stored.read.defaultValue } _modify { yield &stored.write.defaultValue } }
+    public var description: String? { get { stored.read.description } _modify { yield &stored.write.description } }
     /// Dates: `relative`, `short`, `medium`, `long`, `full`, or a pattern such as `yyyy-MM-dd`.
     /// Numbers: a count of fraction digits.
-    public var format: String? { get { box.parts.format } set { parts.format = newValue } }
+    public var format: String? { get { stored.read.format } _modify { yield &stored.write.format } }
     /// `enum`: the allowed values.
-    public var values: [String] { get { box.parts.values } set { parts.values = newValue } }
+    public var values: [String] { get { stored.read.values } _modify { yield &stored.write.values } }
     /// `currency`: the ISO 4217 code when content gives only an amount.
-    public var currency: String? { get { box.parts.currency } set { parts.currency = newValue } }
+    public var currency: String? { get { stored.read.currency } _modify { yield &stored.write.currency } }
     /// `items`: the component codes a container accepts; empty accepts any.
-    public var accepts: [String] { get { box.parts.accepts } set { parts.accepts = newValue } }
+    public var accepts: [String] { get { stored.read.accepts } _modify { yield &stored.write.accepts } }
     /// `image`: how the layout shows it: the `sizes` attribute, a ratio to crop to (`16:9`), and
     /// widths to make instead of the site's.
-    public var image: ImageRequest { get { box.parts.image } set { parts.image = newValue } }
-    public var location: SourceLocation { get { box.parts.location } set { parts.location = newValue } }
+    public var image: ImageRequest { get { stored.read.image } _modify { yield &stored.write.image } }
+    public var location: SourceLocation { get { stored.read.location } _modify { yield &stored.write.location } }
 
     static let keys = ["type", "required", "default", "description", "format", "values", "currency", "accepts", "sizes", "ratio", "widths"]
 }

@@ -10,49 +10,49 @@ public struct Page: Sendable, Equatable {
     }
 
     public var sourcePath: String {
-        get { storage.fields.sourcePath }
-        _modify { makeUnique(); yield &storage.fields.sourcePath }
+        get { stored.read.sourcePath }
+        _modify { yield &stored.write.sourcePath }
     }
     /// Path below `content/`, with `/` separators: `courses/swift.md`.
     public var relativePath: String {
-        get { storage.fields.relativePath }
-        _modify { makeUnique(); yield &storage.fields.relativePath }
+        get { stored.read.relativePath }
+        _modify { yield &stored.write.relativePath }
     }
     public var kind: Kind {
-        get { storage.fields.kind }
-        _modify { makeUnique(); yield &storage.fields.kind }
+        get { stored.read.kind }
+        _modify { yield &stored.write.kind }
     }
     /// Site-relative URL with a trailing slash: `/courses/swift/`.
     public var url: String {
-        get { storage.fields.url }
-        _modify { makeUnique(); yield &storage.fields.url }
+        get { stored.read.url }
+        _modify { yield &stored.write.url }
     }
     public var title: String? {
-        get { storage.fields.title }
-        _modify { makeUnique(); yield &storage.fields.title }
+        get { stored.read.title }
+        _modify { yield &stored.write.title }
     }
     public var date: Date? {
-        get { storage.fields.date }
-        _modify { makeUnique(); yield &storage.fields.date }
+        get { stored.read.date }
+        _modify { yield &stored.write.date }
     }
     /// False for `date: 2026-11-01`: templates then get a date without a time of day.
     public var dateHasTime: Bool {
-        get { storage.fields.dateHasTime }
-        _modify { makeUnique(); yield &storage.fields.dateHasTime }
+        get { stored.read.dateHasTime }
+        _modify { yield &stored.write.dateHasTime }
     }
     public var draft: Bool {
-        get { storage.fields.draft }
-        _modify { makeUnique(); yield &storage.fields.draft }
+        get { stored.read.draft }
+        _modify { yield &stored.write.draft }
     }
     /// After this date the page is left out of the build (`expires:`).
     public var expires: Date? {
-        get { storage.fields.expires }
-        _modify { makeUnique(); yield &storage.fields.expires }
+        get { stored.read.expires }
+        _modify { yield &stored.write.expires }
     }
     /// Old URLs that redirect here (`aliases: [/old/path/]`), site-relative.
     public var aliases: [Alias] {
-        get { storage.fields.aliases }
-        _modify { makeUnique(); yield &storage.fields.aliases }
+        get { stored.read.aliases }
+        _modify { yield &stored.write.aliases }
     }
 
     public struct Alias: Sendable, Equatable {
@@ -60,33 +60,33 @@ public struct Page: Sendable, Equatable {
         public var location: SourceLocation
     }
     public var slug: String? {
-        get { storage.fields.slug }
-        _modify { makeUnique(); yield &storage.fields.slug }
+        get { stored.read.slug }
+        _modify { yield &stored.write.slug }
     }
     public var layout: String {
-        get { storage.fields.layout }
-        _modify { makeUnique(); yield &storage.fields.layout }
+        get { stored.read.layout }
+        _modify { yield &stored.write.layout }
     }
     public var layoutLocation: SourceLocation {
-        get { storage.fields.layoutLocation }
-        _modify { makeUnique(); yield &storage.fields.layoutLocation }
+        get { stored.read.layoutLocation }
+        _modify { yield &stored.write.layoutLocation }
     }
     /// True when front matter names the layout; otherwise the build picks one by the page's kind
     /// (`list`, `article`, `term`, `terms`) where the theme has it.
     public var layoutIsExplicit: Bool {
-        get { storage.fields.layoutIsExplicit }
-        _modify { makeUnique(); yield &storage.fields.layoutIsExplicit }
+        get { stored.read.layoutIsExplicit }
+        _modify { yield &stored.write.layoutIsExplicit }
     }
     /// Made by the build (taxonomy pages, later pages of a paginated list), not read from a file:
     /// never listed by queries.
     public var isGenerated: Bool {
-        get { storage.fields.isGenerated }
-        _modify { makeUnique(); yield &storage.fields.isGenerated }
+        get { stored.read.isGenerated }
+        _modify { yield &stored.write.isGenerated }
     }
     /// Set on every page of a paginated list (`paginate:` in a query).
     public var pagination: Pagination? {
-        get { storage.fields.pagination }
-        _modify { makeUnique(); yield &storage.fields.pagination }
+        get { stored.read.pagination }
+        _modify { yield &stored.write.pagination }
     }
 
     public struct Pagination: Sendable, Equatable {
@@ -105,23 +105,23 @@ public struct Page: Sendable, Equatable {
     }
     /// The page's language: from its file name (`about.fr.md`), its `lang:`, or the site default.
     public var language: String {
-        get { storage.fields.language }
-        _modify { makeUnique(); yield &storage.fields.language }
+        get { stored.read.language }
+        _modify { yield &stored.write.language }
     }
     /// Pages with the same key are translations of each other: the content path without the
     /// language suffix (`about.md` for `about.fr.md`), or front matter `translationKey:`.
     public var translationKey: String {
-        get { storage.fields.translationKey }
-        _modify { makeUnique(); yield &storage.fields.translationKey }
+        get { stored.read.translationKey }
+        _modify { yield &stored.write.translationKey }
     }
     public var tags: [String] {
-        get { storage.fields.tags }
-        _modify { makeUnique(); yield &storage.fields.tags }
+        get { stored.read.tags }
+        _modify { yield &stored.write.tags }
     }
     /// The menus this page puts itself in (`menu:`).
     public var menus: [MenuMembership] {
-        get { storage.fields.menus }
-        _modify { makeUnique(); yield &storage.fields.menus }
+        get { stored.read.menus }
+        _modify { yield &stored.write.menus }
     }
 
     public struct MenuMembership: Sendable, Equatable {
@@ -130,48 +130,48 @@ public struct Page: Sendable, Equatable {
     }
     /// Syndication feeds of the pages this page lists (`feeds: [rss, atom, json]`).
     public var feeds: [FeedFormat] {
-        get { storage.fields.feeds }
-        _modify { makeUnique(); yield &storage.fields.feeds }
+        get { stored.read.feeds }
+        _modify { yield &stored.write.feeds }
     }
     public var feedsLocation: SourceLocation? {
-        get { storage.fields.feedsLocation }
-        _modify { makeUnique(); yield &storage.fields.feedsLocation }
+        get { stored.read.feedsLocation }
+        _modify { yield &stored.write.feedsLocation }
     }
     public var summary: String? {
-        get { storage.fields.summary }
-        _modify { makeUnique(); yield &storage.fields.summary }
+        get { stored.read.summary }
+        _modify { yield &stored.write.summary }
     }
     /// Every front matter key as written, with its place: what query sections read.
     public var frontMatter: [ContentNode.Entry] {
-        get { storage.fields.frontMatter }
-        _modify { makeUnique(); yield &storage.fields.frontMatter }
+        get { stored.read.frontMatter }
+        _modify { yield &stored.write.frontMatter }
     }
     /// Custom front matter keys, passed to templates as `page.params`.
     public var params: [ContentNode.Entry] {
-        get { storage.fields.params }
-        _modify { makeUnique(); yield &storage.fields.params }
+        get { stored.read.params }
+        _modify { yield &stored.write.params }
     }
     public var sections: [PageSection] {
-        get { storage.fields.sections }
-        _modify { makeUnique(); yield &storage.fields.sections }
+        get { stored.read.sections }
+        _modify { yield &stored.write.sections }
     }
     public var body: String {
-        get { storage.fields.body.text }
-        set { makeUnique(); storage.fields.body = Body(newValue) }
+        get { stored.read.body.text }
+        set { stored.write.body = Body(newValue) }
     }
     public var bodyLine: Int {
-        get { storage.fields.bodyLine }
-        _modify { makeUnique(); yield &storage.fields.bodyLine }
+        get { stored.read.bodyLine }
+        _modify { yield &stored.write.bodyLine }
     }
     /// Words of the body, for `page.readingTime`; 0 for generated pages. Counted when first
     /// asked (a build that keeps a page's HTML from the last build never needs them), once for
     /// every copy of the page, and kept when the build lets the body go.
-    public var wordCount: Int { storage.fields.countsBodyWords ? storage.fields.body.wordCount : 0 }
+    public var wordCount: Int { stored.read.countsBodyWords ? stored.read.body.wordCount : 0 }
     /// The body is the author's (a parsed page, and the later pages of its list): `wordCount`
     /// counts it.
     public var countsBodyWords: Bool {
-        get { storage.fields.countsBodyWords }
-        _modify { makeUnique(); yield &storage.fields.countsBodyWords }
+        get { stored.read.countsBodyWords }
+        _modify { yield &stored.write.countsBodyWords }
     }
 
     /// The file this page is written to, relative to the output folder.
@@ -200,8 +200,8 @@ public struct Page: Sendable, Equatable {
     }
     /// `html`, `json`, or both (`outputs:`); nil for the site's choice.
     public var outputs: [String]? {
-        get { storage.fields.outputs }
-        _modify { makeUnique(); yield &storage.fields.outputs }
+        get { stored.read.outputs }
+        _modify { yield &stored.write.outputs }
     }
 
     // MARK: Storage
@@ -242,40 +242,31 @@ public struct Page: Sendable, Equatable {
         var outputs: [String]?
     }
 
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var storage: Storage
+    private var stored: CopyOnWrite<Fields>
 
     public init(sourcePath: String, relativePath: String, kind: Kind, url: String, layoutLocation: SourceLocation) {
-        storage = Storage(Fields(sourcePath: sourcePath, relativePath: relativePath, kind: kind, url: url, layoutLocation: layoutLocation))
+        stored = CopyOnWrite(Fields(sourcePath: sourcePath, relativePath: relativePath, kind: kind, url: url, layoutLocation: layoutLocation))
     }
 
     /// A page from fields stored by an earlier build (`StoredPages`).
     init(fields: Fields) {
-        storage = Storage(fields)
+        stored = CopyOnWrite(fields)
     }
 
-    var fields: Fields { storage.fields }
+    var fields: Fields { stored.read }
 
     /// Lets the body's text go from every copy of the page, keeping its word count: a build
     /// that needs it no more (`BuildOptions.keepsPageBodies`) calls this once the page is made.
     /// Reading the body afterwards is a programming error, and stops the program with a message.
     func releaseBody() {
-        storage.fields.body.release(countingWords: storage.fields.countsBodyWords, of: storage.fields.sourcePath)
+        stored.read.body.release(countingWords: stored.read.countsBodyWords, of: stored.read.sourcePath)
     }
 
     /// Whether `releaseBody()` let the text go.
-    var bodyIsReleased: Bool { storage.fields.body.isReleased }
-
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-    }
+    var bodyIsReleased: Bool { stored.read.body.isReleased }
 
     public static func == (lhs: Page, rhs: Page) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+        lhs.stored.shares(rhs.stored) || lhs.stored.read == rhs.stored.read
     }
 }
 

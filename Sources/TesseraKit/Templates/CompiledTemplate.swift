@@ -35,7 +35,7 @@ public struct CompiledTemplate: Sendable {
     /// The file it came from; "(built in)" for templates Tessera supplies.
     public var path: String {
         get { stored.read.path }
-        set { stored.write.path = newValue }
+        _modify { yield &stored.write.path }
     }
     /// The source, to tell whether a template changed between two builds.
     public var text: String { stored.read.text }

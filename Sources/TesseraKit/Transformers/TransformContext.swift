@@ -34,40 +34,40 @@ public struct TransformContext: Sendable {
     /// "Now" for relative dates: the build date, fixed for a whole build.
     public var buildDate: Date {
         get { stored.read.buildDate }
-        set { stored.write.buildDate = newValue }
+        _modify { yield &stored.write.buildDate }
     }
     public var markdown: MarkdownRenderer {
         get { stored.read.markdown }
-        set { stored.write.markdown = newValue }
+        _modify { yield &stored.write.markdown }
     }
     public var links: LinkResolver {
         get { stored.read.links }
-        set { stored.write.links = newValue }
+        _modify { yield &stored.write.links }
     }
     public var defaultCurrency: String {
         get { stored.read.defaultCurrency }
-        set { stored.write.defaultCurrency = newValue }
+        _modify { yield &stored.write.defaultCurrency }
     }
     /// The page being mapped, for links relative to it.
     public var pageURL: String {
         get { stored.read.pageURL }
-        set { stored.write.pageURL = newValue }
+        _modify { yield &stored.write.pageURL }
     }
     /// The page language's strings and plural rules.
     public var translator: Translator {
         get { stored.read.translator }
-        set { stored.write.translator = newValue }
+        _modify { yield &stored.write.translator }
     }
     /// Where the page being mapped records its links to ids (`FragmentCheck`) and its Markdown's
     /// warnings; nil records none.
     var recorder: MarkdownRecorder? {
         get { stored.read.recorder }
-        set { stored.write.recorder = newValue }
+        _modify { yield &stored.write.recorder }
     }
     /// What makes images' sizes; nil copies images as they are.
     public var images: ImageProcessor? {
         get { stored.read.images }
-        set { stored.write.images = newValue }
+        _modify { yield &stored.write.images }
     }
 
     public init(locale: Locale, timeZone: TimeZone, buildDate: Date, markdown: MarkdownRenderer, links: LinkResolver, defaultCurrency: String = "USD", pageURL: String = "/", translator: Translator? = nil) {
