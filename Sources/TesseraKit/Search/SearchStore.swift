@@ -25,9 +25,17 @@ enum SearchStore {
 
     /// Written through a small buffer to a temporary file renamed over the old one: the
     /// documents of 100,000 pages are 87 MB, which the build's last step held twice before.
+    /// The cache folder is made here when it is missing: a first build writes this on another
+    /// core while its record is saved, and the record's save made the folder only sometimes
+    /// first (without it, the next build found no documents and made every page again).
     static func write(_ documents: [SearchDocument], to path: String) {
         let temporary = path + ".tmp-" + UUID().uuidString
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        func create() -> Int32 { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        var descriptor = create()
+        if descriptor < 0 && errno == ENOENT {
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            descriptor = create()
+        }
         guard descriptor >= 0 else { return }
         var out = BufferedFile(descriptor: descriptor)
         func int(_ value: Int) {

@@ -69,4 +69,32 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: blocked) == [name])
         #expect(SearchStore.read(path).count == 3)
     }
+
+    /// A first build writes its store on another core while its record is saved, and the record
+    /// made the cache folder only sometimes first: the store is written into a folder it makes.
+    /// (Without it, one first build in five of a busy test run left no store, and the next build
+    /// after an edit found no documents and made every page again.)
+    @Test func aStoreIsWrittenWhereTheCacheFolderIsNotMadeYet() throws {
+        let folder = ExampleSite.temporaryDirectory("tessera-search-store")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = folder + "/.tessera/cache"
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        let path = SearchStore.path(in: cache, output: "/site/public")
+        SearchStore.write(Self.documents(4), to: path)
+        #expect(SearchStore.read(path).count == 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache) == [(path as NSString).lastPathComponent])
+    }
+
+    /// Through the build: a user's first build leaves the documents the next build keeps pages by.
+    @Test func aFirstBuildLeavesItsSearchDocuments() throws {
+        for _ in 0..<3 {
+            let site = try TemporarySite(["content/a.md": "---\ntitle: A\n---\nAlpha.\n", "content/b.md": "---\ntitle: B\n---\nBeta.\n"])
+            var options = site.options()
+            options.cacheDirectory = site.root + "/.tessera/cache"
+            _ = try SiteBuilder(options: options).run()
+            let stores = try FileManager.default.contentsOfDirectory(atPath: site.root + "/.tessera/cache").filter { $0.hasSuffix(".search") }
+            #expect(stores.count == 1)
+            #expect(stores.first.map { SearchStore.read(site.root + "/.tessera/cache/" + $0).count } ?? 0 >= 2)
+        }
+    }
 }
