@@ -97,16 +97,23 @@ class Disk:
         except (OSError, ValueError):
             return None
 
+    # Fewer removed inodes than this cost the next files nothing measurable: removing a build
+    # cache or a stale run's handful of files is not worth six minutes.
+    NOTED = 1000
+
     def remove(self, path):
-        """Removes `path` (a file or a folder), untimed, and notes when."""
+        """Removes `path` (a file or a folder), untimed, and notes when if it was many files."""
         if not os.path.lexists(path):
             return
         if os.path.isdir(path) and not os.path.islink(path):
+            count = sum(len(names) + len(folders) for _, folders, names in os.walk(path))
             shutil.rmtree(path, ignore_errors=True)
         else:
+            count = 1
             os.remove(path)
-        with open(self.marker, "w") as f:
-            f.write(f"{time.time()}\n")
+        if count >= self.NOTED:
+            with open(self.marker, "w") as f:
+                f.write(f"{time.time()}\n")
 
     def settle(self):
         """Writes everything back, then waits until the last removal is `QUIET` seconds old."""

@@ -82,6 +82,8 @@ public struct MarkdownRenderer: Sendable {
     /// The content of `html` when it is one paragraph (`<p>…</p>`, line breaks around it), ""
     /// when it is empty, nil otherwise. By bytes: the tags are ASCII, and read as `Character`s a
     /// paragraph starting with a combining mark (`<p>\u{301}…`) had no `<p>` prefix.
+    private static let paragraphClose = Array("</p>".utf8)
+
     static func paragraphContent(_ html: String) -> String? {
         let utf8 = html.utf8
         var start = utf8.startIndex, end = utf8.endIndex
@@ -96,7 +98,7 @@ public struct MarkdownRenderer: Sendable {
         guard block.count >= 7, block.starts(with: "<p>".utf8), block.suffix(4).elementsEqual("</p>".utf8) else { return nil }
         let inner = block.dropFirst(3).dropLast(4)
         // One paragraph: no other `</p>` inside.
-        let close = Array("</p>".utf8)
+        let close = Self.paragraphClose
         var matched = 0
         for byte in inner {
             matched = byte == close[matched] ? matched + 1 : (byte == close[0] ? 1 : 0)
