@@ -12,9 +12,11 @@ import Foundation
 /// upgrade or an edit never reuses a stale result; the test suite checks that every incremental
 /// build writes exactly what a full build writes.
 struct BuildManifest: Equatable {
-    static let format = 5
+    /// 6: output files' digests are `StableDigest.ofOutput`'s.
+    static let format = 6
 
-    /// A file the build read or wrote: what `stat` said and a digest of its bytes.
+    /// A file the build read or wrote: what `stat` said and a digest of its bytes (an output's
+    /// by `StableDigest.ofOutput`, an input's by `StableDigest.of`).
     struct FileRecord: Equatable {
         var size: Int
         var modified: Int

@@ -188,8 +188,10 @@ final class CacheLayer: @unchecked Sendable {
         let staged = self.staged
         self.staged = nil
         if let incremental {
+            // A new folder's page records are made on the other core while it is finished.
+            let pages = incremental.startPageRecords(site: site, context: context, writing: files)
             let changed = try incremental.write(files, with: writer, into: staged)
-            incremental.save(site: site, context: context)
+            incremental.save(site: site, context: context, pages: pages)
             return changed
         }
         _ = try (staged ?? StagedOutput(writer: writer, recording: false)).finish(files)

@@ -43,10 +43,22 @@ extension IncrementalBuild {
         return changed
     }
 
-    /// Saves the record of a successful build.
-    func save(site rendered: RenderedSite, context: BuildContext) {
-        let routed = rendered.mapped.routed, sitePages = routed.loaded.pages
-        let publishingDates = routed.loaded.content.publishingDates, warnedPages = rendered.warnedPages
+    /// The page records of a build that writes a new folder, made on another core while the
+    /// folder is finished: a page's record needs only which of its files are written, and such a
+    /// build writes every file of `files` or fails. Nil when the build updates the last one's folder.
+    func startPageRecords(site rendered: RenderedSite, context: BuildContext, writing files: [OutputFile]) -> SideResult<PageRecords>? {
+        guard !updatesLastBuild else { return nil }
+        return SideResult { [self] in
+            let written = Set(files.lazy.map(\.path))
+            return pageRecords(of: rendered, context: context) { written.contains($0) }
+        }
+    }
+
+    /// Saves the record of a successful build; `pages`: its page records when they were made
+    /// while it was written (`startPageRecords`).
+    func save(site rendered: RenderedSite, context: BuildContext, pages made: SideResult<PageRecords>? = nil) {
+        let routed = rendered.mapped.routed
+        let publishingDates = routed.loaded.content.publishingDates
         let buildDate = routed.buildDate.timeIntervalSince1970
         current.buildDate = buildDate
         // A build that never asked the highlighter (no code, none kept) wrote nothing it made.
@@ -67,16 +79,27 @@ extension IncrementalBuild {
         current.builtPages = rendered.pageTemplates.count + reused.values.count(where: \.html)
         current.builtFiles = rendered.outputs.count + routed.staticFiles.count + keptOutputCount
         current.languagePages = context.reuse.languagePageCounts(of: rendered)
-        // The last build's records, with those of the pages built this time: a kept page's
-        // record is the last build's.
+        let files = current.files
+        let records = made?.value ?? pageRecords(of: rendered, context: context) { files[$0] != nil }
+        current.pages = records.pages
+        try? current.write(to: manifestPath, pagesText: records.changed ? nil : recordedPagesText)
+    }
+
+    /// The record of every page: the last build's, with those of the pages built this time (a
+    /// kept page's record is the last build's), and whether any differs from the last build's.
+    typealias PageRecords = (pages: [String: BuildManifest.PageRecord], changed: Bool)
+
+    /// `PageRecords` of the build, where `isWritten` tells which output files the build has.
+    private func pageRecords(of rendered: RenderedSite, context: BuildContext, isWritten: (String) -> Bool) -> PageRecords {
+        let sitePages = rendered.mapped.routed.loaded.pages, warnedPages = rendered.warnedPages
         var pages = reference?.pages ?? [:]
         var changed = reference == nil
         /// The record of a page built this time, nil for a page of no content file.
         func record(of page: Page) -> BuildManifest.PageRecord? {
             guard let source = Self.source(of: page, site: context.siteDirectory) else { return nil }
-            let outputs = ([page.outputPath, page.jsonOutputPath] + (rendered.pageFiles[page.url] ?? [])).filter { current.files[$0] != nil }
+            let outputs = ([page.outputPath, page.jsonOutputPath] + (rendered.pageFiles[page.url] ?? [])).filter(isWritten)
             return BuildManifest.PageRecord(
-                source: source, outputs: outputs, assets: (rendered.pageAssets[page.url] ?? []).sorted(), html: current.files[page.outputPath] != nil)
+                source: source, outputs: outputs, assets: (rendered.pageAssets[page.url] ?? []).sorted(), html: isWritten(page.outputPath))
         }
         if structureKept {
             // The last build's pages, whose records stand but for those built again; one with
@@ -107,8 +130,7 @@ extension IncrementalBuild {
                 changed = true
             }
         }
-        current.pages = pages
-        try? current.write(to: manifestPath, pagesText: changed ? nil : recordedPagesText)
+        return (pages, changed)
     }
 
     // MARK: Helpers

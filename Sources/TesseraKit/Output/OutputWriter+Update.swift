@@ -131,7 +131,7 @@ extension OutputWriter {
         let results = ParallelMap.map(files) { file -> (String, BuildManifest.FileRecord, String?)? in
             failures.attempt { () throws -> (String, BuildManifest.FileRecord, String?)? in
                 let data = try Self.contents(of: file)
-                let digest = StableDigest.of(data)
+                let digest = StableDigest.ofOutput(data)
                 if let old = previous[file.path], old.digest == digest, old.size == data.count {
                     return (file.path, old, nil)
                 }

@@ -154,7 +154,7 @@ struct OutputWriter {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw writeError("cannot read back", path()) }
         var record = BuildManifest.FileRecord.from(info)
-        record.digest = StableDigest.of(data)
+        record.digest = StableDigest.ofOutput(data)
         return record
     }
 

@@ -47,3 +47,19 @@ final class SideTask: Sendable {
         finished.leave()
     }
 }
+
+/// A value made on another core by a `SideTask`: `value` waits for it, or makes it on the
+/// asking thread if no other has begun.
+final class SideResult<Value>: @unchecked Sendable {
+    private var made: Value?
+    private var task: SideTask?
+
+    init(_ make: @escaping @Sendable () -> Value) {
+        task = SideTask { [self] in made = make() }
+    }
+
+    var value: Value {
+        task?.wait()
+        return made!
+    }
+}

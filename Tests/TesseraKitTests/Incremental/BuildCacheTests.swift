@@ -84,6 +84,40 @@ import Testing
         try site.expectSameAsFullBuild()
     }
 
+    /// The record holds each output file's digest as `StableDigest.ofOutput` makes it from the
+    /// bytes on disk; a build that updates the folder in place compares new bytes with it, and
+    /// leaves a file whose bytes are the same as it was.
+    @Test func theRecordHoldsEachOutputsDigestAndAnUpdateLeavesTheSameBytesAlone() throws {
+        let site = try Site(Self.files)
+        try site.build()
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: site.cache).first { $0.hasSuffix(".manifest") })
+        let manifest = try #require(BuildManifest.read(site.cache + "/" + name))
+        let recorded = manifest.files
+        #expect(recorded.count > 10)
+        for (path, record) in recorded {
+            let data = try #require(FileManager.default.contents(atPath: site.site.output + "/" + path))
+            #expect(record.digest == StableDigest.ofOutput(data) && record.size == data.count, "\(path)")
+        }
+        // The page records, made while the folder was finished, name the files it has: each
+        // content page its HTML and JSON.
+        let c = try #require(manifest.pages["/c/"])
+        #expect(c.source == "content/c.md" && c.outputs == ["c/index.html", "c/index.json"] && c.html, "\(c)")
+        for (url, page) in manifest.pages {
+            #expect(!page.outputs.isEmpty && page.outputs.allSatisfy { recorded[$0] != nil }, "\(url): \(page.outputs)")
+            #expect(page.html == page.outputs.contains { $0.hasSuffix(".html") }, "\(url)")
+        }
+        // A file written again is a new file renamed over the old one: another inode.
+        func inode(_ relative: String) -> UInt64? { BuildManifest.FileRecord.current(site.site.output + "/" + relative)?.inode }
+        let untouched = inode("c/index.html"), edited = inode("d/index.html")
+        #expect(untouched != nil && edited != nil)
+        // A new title: front matter, so the build updates the folder in place, page by page.
+        try site.site.write("content/d.md", "---\ntitle: D again\n---\nThe body of D.\n")
+        try site.build()
+        #expect(inode("c/index.html") == untouched, "the same bytes: not written again")
+        #expect(inode("d/index.html") != edited)
+        try site.expectSameAsFullBuild()
+    }
+
     /// The page records are written again as they were when no page's record changed, and lose
     /// the pages that are gone.
     @Test func thePageRecordsFollowThePages() throws {
