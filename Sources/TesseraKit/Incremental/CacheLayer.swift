@@ -190,7 +190,13 @@ final class CacheLayer: @unchecked Sendable {
         if let incremental {
             // A new folder's page records are made on the other core while it is finished.
             let pages = incremental.startPageRecords(site: site, context: context, writing: files)
-            let changed = try incremental.write(files, with: writer, into: staged)
+            let changed: [String]
+            do {
+                changed = try incremental.write(files, with: writer, into: staged)
+            } catch {
+                pages?.cancel()
+                throw error
+            }
             incremental.save(site: site, context: context, pages: pages)
             return changed
         }

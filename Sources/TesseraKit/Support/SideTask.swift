@@ -62,4 +62,9 @@ final class SideResult<Value>: @unchecked Sendable {
         task?.wait()
         return made!
     }
+
+    /// Drops the work if no thread has begun it, else waits for it: nothing of it outlives the caller.
+    func cancel() {
+        task?.cancel()
+    }
 }

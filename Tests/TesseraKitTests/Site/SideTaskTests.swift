@@ -66,4 +66,20 @@ import Testing
         tasks.forEach { $0.wait() }
         #expect(ran.withLock { $0 } == afterCancel)
     }
+
+    /// A `SideResult`'s value is its work's, made once whether another core or the asking thread
+    /// made it; cancelled, its work is done or never runs, as a `SideTask`'s.
+    @Test func aSideResultGivesItsWorksValueOnce() {
+        let ran = Mutex(0)
+        let results = (0..<32).map { number in SideResult { () -> Int in ran.withLock { $0 += 1 }; return number * number } }
+        #expect(results.map(\.value) == (0..<32).map { $0 * $0 })
+        #expect(results.map(\.value) == (0..<32).map { $0 * $0 })
+        #expect(ran.withLock { $0 } == 32)
+
+        let cancelled = (0..<64).map { _ in SideResult { ran.withLock { $0 += 1 } } }
+        cancelled.forEach { $0.cancel() }
+        let afterCancel = ran.withLock { $0 }
+        usleep(100_000)
+        #expect(ran.withLock { $0 } == afterCancel, "no work began after cancel returned")
+    }
 }
