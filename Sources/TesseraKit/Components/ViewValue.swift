@@ -257,29 +257,75 @@ public final class ViewObject: @unchecked Sendable, Equatable {
 
 /// A component of a page after mapping: its code, its view data, its shell, and its children.
 public struct ComponentView: Sendable, Equatable {
-    public var code: String
+    /// Shared by the view's copies (`CopyOnWrite`): a view is copied as its page is mapped,
+    /// rendered, written as JSON, indexed for search and checked for repeated ids, and a copy of
+    /// its nine fields retained seven strings and the view data each time: a seventh of a feed
+    /// build's string retains.
+    private struct Stored: Sendable, Equatable {
+        var code: String
+        var id: String?
+        var listedID: String?
+        var action: ComponentAction?
+        var data: ViewObject
+        var shell: String?
+        var location: SourceLocation
+        var source: String?
+        var sharedKey: String?
+    }
+
+    private var stored: CopyOnWrite<Stored>
+
+    public var code: String {
+        get { stored.read.code }
+        _modify { yield &stored.write.code }
+    }
     /// `id:` as written: the component's id in the page's JSON, unique on the page.
-    public var id: String?
+    public var id: String? {
+        get { stored.read.id }
+        _modify { yield &stored.write.id }
+    }
     /// For an item a query lists: `page:<id>` or `data:<file>/<id>`, its id within its section.
-    public var listedID: String?
+    public var listedID: String? {
+        get { stored.read.listedID }
+        _modify { yield &stored.write.listedID }
+    }
     /// `action:` as written, resolved; nil takes the action of the first `link` field.
-    public var action: ComponentAction?
-    public var data: ViewObject
+    public var action: ComponentAction? {
+        get { stored.read.action }
+        _modify { yield &stored.write.action }
+    }
+    public var data: ViewObject {
+        get { stored.read.data }
+        _modify { yield &stored.write.data }
+    }
     /// Nil renders the body bare.
-    public var shell: String?
-    public var location: SourceLocation
+    public var shell: String? {
+        get { stored.read.shell }
+        _modify { yield &stored.write.shell }
+    }
+    public var location: SourceLocation {
+        get { stored.read.location }
+        _modify { yield &stored.write.location }
+    }
     /// The YAML that made this component, for galleries (`{{source}}` of a section item); set for
     /// the items of `examples:` sections.
-    public var source: String?
+    public var source: String? {
+        get { stored.read.source }
+        _modify { yield &stored.write.source }
+    }
     /// Set on a page listed by a query: views with the same key are the same view (one page
     /// shown by one query shape in one language), so a render of one may stand for the others.
-    public var sharedKey: String?
+    public var sharedKey: String? {
+        get { stored.read.sharedKey }
+        _modify { yield &stored.write.sharedKey }
+    }
 
     public init(code: String, data: ViewObject, shell: String?, location: SourceLocation) {
-        self.code = code
-        self.data = data
-        self.shell = shell
-        self.location = location
+        stored = CopyOnWrite(Stored(code: code, data: data, shell: shell, location: location))
+    }
+
+    public static func == (a: ComponentView, b: ComponentView) -> Bool {
+        a.stored.shares(b.stored) || a.stored.read == b.stored.read
     }
 }
 

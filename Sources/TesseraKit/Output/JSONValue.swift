@@ -108,34 +108,40 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
     /// `text` as a JSON string: `"` and `\\` escaped, and every byte below 0x20 (`\n`, `\r`,
     /// `\t`, else `\u00xx`); everything else, non-ASCII included, as its UTF-8 bytes.
     static func quote(_ text: String, into out: inout [UInt8]) {
-        var text = text
         out.append(UInt8(ascii: "\""))
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var start = 0, index = 0
-            while index < bytes.count {
-                // Eight bytes at a time while none of them is to be escaped.
-                while index + 8 <= bytes.count, !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { index += 8 }
-                guard index < bytes.count else { break }
-                let byte = bytes[index]
-                index += 1
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                if start < index - 1 { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])) }
-                start = index
-                out.append(UInt8(ascii: "\\"))
-                switch byte {
-                case 0x22: out.append(0x22)
-                case 0x5C: out.append(0x5C)
-                case 0x0A: out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "t"))
-                default:
-                    out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
-                }
-            }
-            if start < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
+        // Read in place: `withUTF8` needs a `var` copy of the text, one retain and release per
+        // string written (every key and value of every page's JSON).
+        if text.utf8.withContiguousStorageIfAvailable({ quoteBytes($0, into: &out) }) == nil {
+            var text = text
+            text.withUTF8 { quoteBytes($0, into: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func quoteBytes(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        guard let base = bytes.baseAddress else { return }
+        var start = 0, index = 0
+        while index < bytes.count {
+            // Eight bytes at a time while none of them is to be escaped.
+            while index + 8 <= bytes.count, !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { index += 8 }
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            index += 1
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            if start < index - 1 { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])) }
+            start = index
+            out.append(UInt8(ascii: "\\"))
+            switch byte {
+            case 0x22: out.append(0x22)
+            case 0x5C: out.append(0x5C)
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
+            default:
+                out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
+            }
+        }
+        if start < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
     }
 
     /// Whether any of eight bytes may be one to escape (below 0x20, `"` or `\`): never false

@@ -127,6 +127,7 @@ struct PageRenderer: Sendable {
         let common: [(String, TemplateValue)] = [
             ("site", .view(.object(sites[language] ?? sites.values.first ?? ViewObject([])))), ("page", .view(.object(view.data))),
         ]
+        let componentCommon = TemplateScope.Values(common)
 
         // `{{component.code}}`, and `{{component.early}}`: true for the page's first items,
         // near the top of the screen, whose pictures load at once. One value per both.
@@ -168,7 +169,7 @@ struct PageRenderer: Sendable {
                 // The first children of an early container (a carousel at the top) are early too.
                 values.append((key, .rendered(RenderedList(try children.enumerated().map { (try renderComponent($1, early: early && $0 < Self.earlyItems), $1.code) }))))
             }
-            let html = try renderer.render(body, values, fields: component.data, common: common, context: "component '\(component.code)'", warnings: warnings)
+            let html = try renderer.render(body, values, fields: component.data, common: componentCommon, context: "component '\(component.code)'", warnings: warnings)
             guard let shellName = component.shell else { return html }
             guard let shell = library.shells[shellName] else {
                 throw TesseraError("unknown shell '\(shellName)' for component '\(component.code)'", at: component.location,
@@ -177,7 +178,7 @@ struct PageRenderer: Sendable {
             use(shell)
             values.append(("body", .text(html)))
             return try renderer.render(
-                shell, values, fields: component.data, common: common, context: "shell '\(shellName)' (around '\(component.code)')",
+                shell, values, fields: component.data, common: componentCommon, context: "shell '\(shellName)' (around '\(component.code)')",
                 optionalNames: shellFieldNames, warnings: warnings)
         }
 

@@ -21,7 +21,7 @@ struct TemplateRenderer: Sendable {
 
     /// Renders; missing translations that are only warnings go to `warnings`.
     func render(
-        _ template: CompiledTemplate, _ values: [(String, TemplateValue)], fields: ViewObject? = nil, common: [(String, TemplateValue)] = [], context: String,
+        _ template: CompiledTemplate, _ values: [(String, TemplateValue)], fields: ViewObject? = nil, common: TemplateScope.Values = TemplateScope.Values([]), context: String,
         optionalNames: Set<String> = [], warnings: DiagnosticCollector? = nil
     ) throws -> String {
         let scope = TemplateScope(values, fields: fields, common: common, optionalNames: optionalNames)

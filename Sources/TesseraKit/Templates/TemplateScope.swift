@@ -9,9 +9,9 @@ final class TemplateScope {
     /// per lookup cost more than comparing a few short names.
     /// Names apart from values: a scan that copied each (name, value) pair cost more than the
     /// comparisons.
-    private let valueNames: [String], values: [TemplateValue]
+    private let values: Values
     private let fields: ViewObject?
-    private let commonNames: [String], common: [TemplateValue]
+    private let common: Values
     private(set) var missing: [String] = []
     /// Translation keys `t` could not find, with the error each gave.
     private(set) var missingTranslations: [MissingTranslation] = []
@@ -20,13 +20,23 @@ final class TemplateScope {
     /// some of the components it wraps declare).
     private let optionalNames: Set<String>
 
-    init(_ values: [(String, TemplateValue)], fields: ViewObject? = nil, common: [(String, TemplateValue)] = [], optionalNames: Set<String> = []) {
-        valueNames = values.map(\.0)
-        self.values = values.map(\.1)
+    init(_ values: [(String, TemplateValue)], fields: ViewObject? = nil, common: Values = Values([]), optionalNames: Set<String> = []) {
+        self.values = Values(values)
         self.fields = fields
-        commonNames = common.map(\.0)
-        self.common = common.map(\.1)
+        self.common = common
         self.optionalNames = optionalNames
+    }
+
+    /// Named values, the names apart. What every template of a page gets (`site`, `page`) is
+    /// split once per page, not once for each of its components' and shells' renders.
+    struct Values {
+        let names: [String]
+        let values: [TemplateValue]
+
+        init(_ pairs: [(String, TemplateValue)]) {
+            names = pairs.map(\.0)
+            values = pairs.map(\.1)
+        }
     }
 
     /// Plural translations whose count was not a number where they rendered.
@@ -34,9 +44,9 @@ final class TemplateScope {
 
     func value(named name: String) -> TemplateValue? {
         // The last of a name wins, as in a dictionary filled in order.
-        if let position = valueNames.lastIndex(where: { $0.isKey(name) }) { return values[position] }
+        if let position = values.names.lastIndex(where: { $0.isKey(name) }) { return values.values[position] }
         if let value = fields?[name] { return .view(value) }
-        if let position = commonNames.firstIndex(where: { $0.isKey(name) }) { return common[position] }
+        if let position = common.names.firstIndex(where: { $0.isKey(name) }) { return common.values[position] }
         if let helper = helper(named: name) { return .helper(helper) }
         if optionalNames.contains(name) { return .null }
         if let problem = Translator.CountProblem(name: name) {
@@ -49,7 +59,7 @@ final class TemplateScope {
     }
 
     /// What a template receives, for hints; the asset helpers are documented, not listed.
-    var names: [String] { Set(valueNames).union(fields?.keys ?? []).union(commonNames).union(translator == nil ? [] : ["t"]).sorted() }
+    var names: [String] { Set(values.names).union(fields?.keys ?? []).union(common.names).union(translator == nil ? [] : ["t"]).sorted() }
 
     /// `{{#asset}}` / `{{#integrity}}` arguments that name no fingerprinted file.
     private(set) var unknownAssets: [(tag: String, name: String)] = []

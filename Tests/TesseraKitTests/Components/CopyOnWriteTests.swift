@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import TesseraKit
 
-/// Schemas, definitions, transform contexts and compiled templates share their fields between
-/// copies (`CopyOnWrite`): a change to one copy is that copy's alone.
+/// Schemas, definitions, transform contexts, compiled templates and component views share their
+/// fields between copies (`CopyOnWrite`): a change to one copy is that copy's alone.
 @Suite struct CopyOnWriteTests {
     @Test func aChangedSchemaLeavesItsCopiesAsTheyWere() {
         let original = ComponentSchema(code: "card", shell: "card", fields: [FieldSpec(name: "title", type: .text, location: SourceLocation(file: "card.yml"))], file: "card.yml")
@@ -50,5 +50,36 @@ import Testing
         moved.path = "components/card.mustache"
         #expect(template.path == "themes/a/components/card.mustache" && moved.path == "components/card.mustache")
         #expect(moved.key == "components/card" && moved.text == template.text && moved.tags.count == 1)
+    }
+
+    @Test func aChangedComponentViewLeavesItsCopiesAsTheyWere() {
+        let location = SourceLocation(file: "content/index.md", line: 4, column: 7)
+        var original = ComponentView(code: "card", data: ViewObject([("title", .string("Hello"))]), shell: "card", location: location)
+        original.id = "intro"
+        var changed = original
+        #expect(changed == original)
+        changed.code = "notice"
+        changed.id = nil
+        changed.listedID = "page:about"
+        changed.action = ComponentAction(type: "share")
+        changed.data = ViewObject([("title", .string("Bye"))])
+        changed.shell = nil
+        changed.location.line = 9
+        changed.source = "{ component: notice }"
+        changed.sharedKey = "about|en"
+        #expect(original.code == "card" && original.id == "intro" && original.listedID == nil && original.action == nil)
+        #expect(original.data["title"] == .string("Hello") && original.shell == "card" && original.location == location)
+        #expect(original.source == nil && original.sharedKey == nil)
+        #expect(changed.code == "notice" && changed.id == nil && changed.listedID == "page:about" && changed.action?.type == "share")
+        #expect(changed.data["title"] == .string("Bye") && changed.shell == nil && changed.location.line == 9)
+        #expect(changed.source == "{ component: notice }" && changed.sharedKey == "about|en")
+        #expect(changed != original)
+        // Views made apart with equal fields are equal; one field apart, they are not.
+        var rebuilt = ComponentView(code: "card", data: ViewObject([("title", .string("Hello"))]), shell: "card", location: location)
+        #expect(rebuilt != original)
+        rebuilt.id = "intro"
+        #expect(rebuilt == original)
+        rebuilt.sharedKey = "x"
+        #expect(rebuilt != original)
     }
 }
