@@ -35,6 +35,30 @@ enum HeadingIDs {
     /// each space a `-`; anything else dropped. `Héllo, World!` → `héllo-world`,
     /// `Swift 6: what's new?` → `swift-6-whats-new`. Empty for a heading of punctuation alone.
     static func slug(_ text: String) -> String {
+        asciiSlug(text) ?? slugByScalars(text)
+    }
+
+    /// `slugByScalars` for ASCII text (almost every heading), by bytes; nil for any other text.
+    /// ASCII lowercases to ASCII, and its only letters, digits and connector are `a`–`z`,
+    /// `0`–`9` and `_`. A heading's slug by scalars cost 19,000 instructions, a tenth of a
+    /// plain post's Markdown.
+    static func asciiSlug(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): bytes.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
+            case UInt8(ascii: " "), UInt8(ascii: "-"): bytes.append(UInt8(ascii: "-"))
+            case 0x80...: return nil
+            default: break
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The slug by Unicode's general categories, for any text.
+    static func slugByScalars(_ text: String) -> String {
         var slug = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             switch scalar.properties.generalCategory {

@@ -28,6 +28,30 @@ import Testing
         #expect(HeadingIDs.slug("?!") == "")
     }
 
+    /// The ASCII slug by bytes and the trim of a heading's text by bytes are fast paths: on
+    /// generated text (every ASCII character, letters that lowercase to ASCII or to two scalars,
+    /// marks, digits of other scripts, Unicode's other spaces at either end) each gives exactly
+    /// what the general version gives.
+    @Test func theFastSlugAndTrimAreTheGeneralOnes() {
+        let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        let others = [
+            "é", "e\u{301}", "Ü", "\u{212A}", "İ", "ß", "日本", "٣", "Ⅻ", "²", "\u{A0}", "\u{3000}", "\u{2003}", "\u{202F}", "\u{1680}",
+            "\u{85}", "\u{2028}", "👩‍💻", "’", "—", "‿", "ǅ", "ʰ",
+        ]
+        var random = SeededGenerator(seed: 61)
+        var slugMisses: [String] = [], trimMisses: [String] = []
+        for round in 0..<20_000 {
+            let pieces = round % 2 == 0 ? ascii : ascii + others
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            if HeadingIDs.slug(text) != HeadingIDs.slugByScalars(text) { slugMisses.append(text) }
+            if MarkdownRenderer.trimmingSpaces(text) != text.trimmingCharacters(in: .whitespaces) { trimMisses.append(text) }
+        }
+        #expect(slugMisses.isEmpty, "\(slugMisses.prefix(5).map(\.debugDescription))")
+        #expect(trimMisses.isEmpty, "\(trimMisses.prefix(5).map(\.debugDescription))")
+        // Both paths ran: ASCII text takes the bytes, other text the scalars.
+        #expect(HeadingIDs.asciiSlug("Swift 6: What's New?") == "swift-6-whats-new" && HeadingIDs.asciiSlug("Héllo") == nil)
+    }
+
     @Test func repeatedHeadingsAreNumberedAsOnGitHub() throws {
         let document = try renderer.document("## Setup\n\n## Setup\n\n## Setup\n\n## ?!\n")
         #expect(document.headings.map(\.id) == ["setup", "setup-1", "setup-2", "section"])
