@@ -73,19 +73,7 @@ extension MarkdownRenderer {
                 text += " "
             }
         }
-        return trimmingSpaces(text)
-    }
-
-    /// `text.trimmingCharacters(in: .whitespaces)`, whose Foundation call cost 20,000
-    /// instructions a heading: spaces and tabs are cut by bytes, and Foundation is asked only
-    /// when what remains begins or ends outside ASCII (where `.whitespaces` has more spaces).
-    static func trimmingSpaces(_ text: String) -> String {
-        let utf8 = text.utf8
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
-        guard utf8[first] < 0x80, utf8[last] < 0x80 else { return text.trimmingCharacters(in: .whitespaces) }
-        if first == utf8.startIndex && last == utf8.index(before: utf8.endIndex) { return text }
-        return String(text[first...last])
+        return text.trimmingWhitespaces()
     }
 
     /// Where `needle` is last written on lines `first`…`last` of the text (1-based), or the

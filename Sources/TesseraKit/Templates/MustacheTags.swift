@@ -41,10 +41,10 @@ struct MustacheTag: Sendable, Equatable {
                 if bytes[end] == 10 { line += 1; lineStart = end + 1 }
                 end += 1
             }
-            let inner = String(decoding: bytes[start..<min(end, bytes.count)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            let inner = String(decoding: bytes[start..<min(end, bytes.count)], as: UTF8.self).trimmingWhitespaces()
             i = min(end + close.count + (triple ? 1 : 0), bytes.count)
             guard let sigil = inner.first else { continue }
-            let rest = { inner.dropFirst().trimmingCharacters(in: .whitespaces) }
+            let rest = { inner.dropFirst().trimmingWhitespaces() }
             switch sigil {
             case "!": tags.append(.init(kind: .comment, name: "", line: tagLine, column: tagColumn))
             case "#": tags.append(.init(kind: .section, name: rest(), line: tagLine, column: tagColumn))
