@@ -168,10 +168,8 @@ final class TemplateScope {
 
     /// `text` without the spaces and line breaks around it.
     static func trimmed(_ text: String) -> String {
-        let utf8 = text.utf8
-        let isSpace = { (byte: UInt8) in byte == 32 || byte == 9 || byte == 10 || byte == 13 }
-        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
-        if first == utf8.startIndex && last == utf8.index(before: utf8.endIndex) { return text }
+        guard let (first, last) = text.keptEnds(cutting: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }) else { return "" }
+        if first == text.utf8.startIndex && last == text.utf8.index(before: text.utf8.endIndex) { return text }
         return String(text[first...last])
     }
 }
