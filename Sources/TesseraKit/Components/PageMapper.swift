@@ -20,6 +20,9 @@ struct PageMapper: Sendable {
     var data = SiteData()
     /// The site's taxonomies, for `page.terms.<taxonomy>` links.
     var taxonomies: [String] = []
+    /// Language code → the site's name on its pages (`SiteConfiguration.title(in:)`): the first
+    /// crumb of an article's structured data, and its publisher.
+    var siteTitles: [String: String] = [:]
     /// The component each query made of each page it listed: a post listed under each of its
     /// tags and on its section's pages is mapped once per query shape and language, not once
     /// per list page. For one build's pages only (nil: every listing is mapped afresh).
@@ -459,10 +462,11 @@ struct PageMapper: Sendable {
         if let summary = page.summary { posting["description"] = .string(summary) }
         if let updated = page.params.first(where: { $0.key == "updated" || $0.key == "lastmod" })?.value.scalarText { posting["dateModified"] = .string(updated) }
         if let author = page.params.first(where: { $0.key == "author" })?.value.scalarText { posting["author"] = ["@type": "Person", "name": .string(author)] }
-        if let site = language?.title { posting["publisher"] = ["@type": "Organization", "name": .string(site)] }
+        let siteTitle = siteTitles[page.language]
+        if let siteTitle { posting["publisher"] = ["@type": "Organization", "name": .string(siteTitle)] }
         if !page.tags.isEmpty { posting["keywords"] = .array(page.tags.map(JSONValue.string)) }
         let home = languageHomes[page.language] ?? ((language?.urlPrefix ?? "") + "/")
-        let trail = [(language?.title ?? title, home)] + breadcrumbs(of: page, language: language) + [(title, page.url)]
+        let trail = [(siteTitle ?? title, home)] + breadcrumbs(of: page, language: language) + [(title, page.url)]
         let crumbs: [JSONValue] = trail.enumerated().map { position, crumb in
             ["@type": "ListItem", "position": .int(position + 1), "name": .string(crumb.name), "item": .string(origin + basePath + crumb.url.dropFirst())]
         }

@@ -242,7 +242,7 @@ extension RoutedSite {
             return FeedWriter.Entry(page: listed, url: absolute(listed.url), html: html)
         }
         // "Blog · Tessera Learning": a reader's list of subscriptions names the site.
-        let siteTitle = configuration.languages.first { $0.code == page.language }?.title ?? configuration.title
+        let siteTitle = configuration.title(in: page.language)
         let title = page.title.map { $0 == siteTitle ? $0 : $0 + " · " + siteTitle } ?? siteTitle
         var writer = FeedWriter(
             title: title, pageURL: absolute(page.url), language: page.language,

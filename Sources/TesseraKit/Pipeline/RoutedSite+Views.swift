@@ -32,7 +32,7 @@ extension RoutedSite {
             ])
         }
         return ViewObject([
-            ("title", .string(configuration.language(language)?.title ?? configuration.defaultLanguage.title ?? configuration.title)),
+            ("title", .string(configuration.title(in: language))),
             ("languages", .list(languages)),
             ("baseURL", .string(configuration.baseURL)),
             ("basePath", .string(configuration.basePath)),

@@ -60,6 +60,12 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     public func language(_ code: String) -> SiteLanguage? { languages.first { $0.code == code } }
 
+    /// The site's name on pages in `language`: that language's `title:`, else the default
+    /// language's, else `title`. What a page's header, its feeds and its structured data call it.
+    public func title(in language: String) -> String {
+        self.language(language)?.title ?? defaultLanguage.title ?? title
+    }
+
     /// `https://example.com` for an absolute baseURL, "" otherwise: prefixed to a site-relative
     /// URL (that already carries the base path) it makes the absolute one.
     public var origin: String {

@@ -150,6 +150,22 @@ import Testing
         #expect(try trail("fr/blog/top/index.html") == ["Carnet <https://notes.example/fr/>", "Haut <https://notes.example/fr/blog/top/>"])
     }
 
+    /// A site of one language, whose languages have no titles of their own: the home crumb and
+    /// the publisher are the site's title, as its header shows it, never the article's.
+    @Test func aSiteOfOneLanguageNamesItsHomeCrumbAndPublisherAfterItsTitle() throws {
+        let site = try Self.site([
+            "content/index.md": "---\ntitle: Welcome\n---\n",
+            "content/blog/post.md": "---\ntitle: A post\ndate: 2026-11-01\n---\nText.\n",
+        ])
+        try site.build()
+        let page = try site.read("blog/post/index.html")
+        let data = try Self.structuredData(page)
+        let list = try #require(data["BreadcrumbList"]?["itemListElement"] as? [[String: Any]])
+        #expect(list.map { "\($0["name"] ?? "")" } == ["Notes", "A post"])
+        #expect((data["BlogPosting"]?["publisher"] as? [String: Any])?["name"] as? String == "Notes")
+        #expect(page.contains("class=\"site-title\" href=\"/\"><span class=\"site-logo\" aria-hidden=\"true\"></span>Notes</a>"), "the header names the site the same way")
+    }
+
     /// Each blog essential is a theme option (theme.yml `params:`) on by default, and a site's
     /// `params:` turns it off.
     @Test func aSiteTurnsTheThemesOptionsOffInItsParams() throws {

@@ -18,6 +18,7 @@ enum MapStage {
             languages: languages, pages: site.loaded.pages, translating: translating, selections: site.lists, menus: site.menus,
             origin: site.configuration.origin)
         mapper.taxonomies = site.configuration.taxonomies.map(\.name)
+        mapper.siteTitles = Dictionary(languages.map { ($0.code, site.configuration.title(in: $0.code)) }, uniquingKeysWith: { first, _ in first })
         mapper.data = site.data
         let pageMapper = mapper
         let diagnostics = context.diagnostics
