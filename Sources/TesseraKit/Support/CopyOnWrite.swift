@@ -12,7 +12,12 @@
 /// Safe to share between threads as the value types that use it are: a box is changed only
 /// through `CopyOnWrite.write`, which first copies a box any other value also holds.
 final class CopyOnWriteBox<Fields> {
-    var fields: Fields
+    /// Without Swift's run-time exclusivity check, a `swift_beginAccess` on every read of a
+    /// field through every box (1.2 million in a feed build of 1,000 pages, 1.3% of its
+    /// instructions). The check could never fire: a box is changed only through `write`, when
+    /// the one value holding it is itself being changed, which the compiler already keeps
+    /// exclusive; every other box is only read.
+    @exclusivity(unchecked) var fields: Fields
     init(_ fields: Fields) { self.fields = fields }
 }
 

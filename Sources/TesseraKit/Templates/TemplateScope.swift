@@ -2,6 +2,9 @@ import Foundation
 
 /// The root of a render's context stack. A name is asked here last, so a name the root does not
 /// have is a name nothing in the stack has: a missing variable, recorded to be reported as an error.
+///
+/// Made for one render and used on its thread, as `MustacheRendering` is: its variables skip
+/// the run-time exclusivity check for the same reasons (nine checks a render).
 final class TemplateScope {
     /// Looked up in this order: what this render adds (`body`, rendered children), the
     /// component's fields, then what every template of the page gets (`site`, `page`).
@@ -12,9 +15,9 @@ final class TemplateScope {
     private let values: Values
     private let fields: ViewObject?
     private let common: Values
-    private(set) var missing: [String] = []
+    @exclusivity(unchecked) private(set) var missing: [String] = []
     /// Translation keys `t` could not find, with the error each gave.
-    private(set) var missingTranslations: [MissingTranslation] = []
+    @exclusivity(unchecked) private(set) var missingTranslations: [MissingTranslation] = []
 
     /// Names that are null rather than missing when absent (a shell's view of fields that only
     /// some of the components it wraps declare).
@@ -40,7 +43,7 @@ final class TemplateScope {
     }
 
     /// Plural translations whose count was not a number where they rendered.
-    private(set) var invalidCounts: [Translator.CountProblem] = []
+    @exclusivity(unchecked) private(set) var invalidCounts: [Translator.CountProblem] = []
 
     func value(named name: String) -> TemplateValue? {
         // The last of a name wins, as in a dictionary filled in order.
@@ -62,7 +65,7 @@ final class TemplateScope {
     var names: [String] { Set(values.names).union(fields?.keys ?? []).union(common.names).union(translator == nil ? [] : ["t"]).sorted() }
 
     /// `{{#asset}}` / `{{#integrity}}` arguments that name no fingerprinted file.
-    private(set) var unknownAssets: [(tag: String, name: String)] = []
+    @exclusivity(unchecked) private(set) var unknownAssets: [(tag: String, name: String)] = []
 
     /// The helpers a template calls with a section's text. Offered by the scope itself, after the
     /// values: made once, not per render.
@@ -81,14 +84,14 @@ final class TemplateScope {
     }
 
     /// `{{#picture}}` calls that failed: the text as written, and why.
-    private(set) var pictureProblems: [(argument: String, problem: PictureHelper.Problem)] = []
-    private var pictures: (helper: PictureHelper, pageURL: String, use: PictureUse)?
+    @exclusivity(unchecked) private(set) var pictureProblems: [(argument: String, problem: PictureHelper.Problem)] = []
+    @exclusivity(unchecked) private var pictures: (helper: PictureHelper, pageURL: String, use: PictureUse)?
 
-    private var translator: Translator?
-    private var fallback: Translator?
-    private var fingerprints = AssetFingerprints()
-    private var basePath = "/"
-    private var assetUse: AssetUse?
+    @exclusivity(unchecked) private var translator: Translator?
+    @exclusivity(unchecked) private var fallback: Translator?
+    @exclusivity(unchecked) private var fingerprints = AssetFingerprints()
+    @exclusivity(unchecked) private var basePath = "/"
+    @exclusivity(unchecked) private var assetUse: AssetUse?
 
     func helper(named name: String) -> Helper? {
         switch name {

@@ -16,63 +16,76 @@ struct DateFields {
         DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
     }
 
-    static func read(_ text: String) -> Result<DateFields, DateProblem> {
-        var scalars = Array(text.utf8)
-        while let last = scalars.last, last == 32 || last == 9 { scalars.removeLast() }
-        if let start = scalars.firstIndex(where: { $0 != 32 && $0 != 9 }), start > 0 { scalars.removeFirst(start) }
+    /// A cursor over a date's bytes. A struct, not local functions sharing captured variables:
+    /// those were boxed and checked for exclusive access at run time on every digit read.
+    private struct Reader {
+        let bytes: [UInt8]
         var i = 0
-        func number(_ digits: Int) -> Int? {
-            guard i + digits <= scalars.count else { return nil }
+
+        init(_ text: String) {
+            var bytes = Array(text.utf8)
+            while let last = bytes.last, last == 32 || last == 9 { bytes.removeLast() }
+            if let start = bytes.firstIndex(where: { $0 != 32 && $0 != 9 }), start > 0 { bytes.removeFirst(start) }
+            self.bytes = bytes
+        }
+
+        mutating func number(_ digits: Int) -> Int? {
+            guard i + digits <= bytes.count else { return nil }
             var value = 0
             for k in i..<(i + digits) {
-                let c = scalars[k]
+                let c = bytes[k]
                 guard c >= 48 && c <= 57 else { return nil }
                 value = value * 10 + Int(c - 48)
             }
             i += digits
             return value
         }
-        func expect(_ c: UInt8) -> Bool {
-            guard i < scalars.count, scalars[i] == c else { return false }
+
+        mutating func expect(_ c: UInt8) -> Bool {
+            guard i < bytes.count, bytes[i] == c else { return false }
             i += 1
             return true
         }
+    }
+
+    static func read(_ text: String) -> Result<DateFields, DateProblem> {
+        var r = Reader(text)
         let shape = Result<DateFields, DateProblem>.failure(.shape)
         var fields = DateFields()
-        guard let year = number(4), expect(45) else { return yearProblem(scalars).map { .failure($0) } ?? shape }
-        guard let month = number(2), expect(45), let day = number(2) else { return shape }
+        guard let year = r.number(4), r.expect(45) else { return yearProblem(r.bytes).map { .failure($0) } ?? shape }
+        guard let month = r.number(2), r.expect(45), let day = r.number(2) else { return shape }
         (fields.year, fields.month, fields.day) = (year, month, day)
-        if i < scalars.count, scalars[i] == 84 || scalars[i] == 116 || scalars[i] == 32 { // T t space
-            i += 1
-            guard let hour = number(2), expect(58), let minute = number(2) else { return shape }
+        if r.i < r.bytes.count, r.bytes[r.i] == 84 || r.bytes[r.i] == 116 || r.bytes[r.i] == 32 { // T t space
+            r.i += 1
+            guard let hour = r.number(2), r.expect(58), let minute = r.number(2) else { return shape }
             (fields.hour, fields.minute, fields.hasTime) = (hour, minute, true)
-            if expect(58) {
-                guard let second = number(2) else { return shape }
+            if r.expect(58) {
+                guard let second = r.number(2) else { return shape }
                 (fields.second, fields.hasSeconds) = (second, true)
-                if expect(46) || expect(44) {
+                if r.expect(46) || r.expect(44) {
                     var fraction = 0.0, scale = 0.1
-                    while i < scalars.count, scalars[i] >= 48, scalars[i] <= 57 {
-                        fraction += Double(scalars[i] - 48) * scale
+                    while r.i < r.bytes.count, r.bytes[r.i] >= 48, r.bytes[r.i] <= 57 {
+                        fraction += Double(r.bytes[r.i] - 48) * scale
                         scale /= 10
-                        i += 1
+                        r.i += 1
                     }
                     fields.nanosecond = Int((fraction * 1e9).rounded())
                 }
             }
-            if i < scalars.count, scalars[i] == 32 { i += 1 }
-            if i < scalars.count {
-                let zoneStart = i
-                fields.zoneText = String(decoding: scalars[zoneStart...], as: UTF8.self)
-                if scalars[i] == 90 || scalars[i] == 122 { // Z
-                    i += 1
+            if r.i < r.bytes.count, r.bytes[r.i] == 32 { r.i += 1 }
+            if r.i < r.bytes.count {
+                let zoneStart = r.i
+                fields.zoneText = String(decoding: r.bytes[zoneStart...], as: UTF8.self)
+                if r.bytes[r.i] == 90 || r.bytes[r.i] == 122 { // Z
+                    r.i += 1
                     fields.offset = 0
-                } else if scalars[i] == 43 || scalars[i] == 45 { // + -
-                    let sign = scalars[i] == 45 ? -1 : 1
-                    i += 1
-                    let hours = number(2)
-                    let colon = expect(58)
-                    let minutes = number(2)
-                    guard let hours, i == scalars.count, minutes != nil || !colon else { return .failure(.offsetShape(fields.zoneText)) }
+                } else if r.bytes[r.i] == 43 || r.bytes[r.i] == 45 { // + -
+                    let sign = r.bytes[r.i] == 45 ? -1 : 1
+                    r.i += 1
+                    let hours = r.number(2)
+                    let colon = r.expect(58)
+                    let minutes = r.number(2)
+                    guard let hours, r.i == r.bytes.count, minutes != nil || !colon else { return .failure(.offsetShape(fields.zoneText)) }
                     guard hours < 18 || (hours == 18 && (minutes ?? 0) == 0) else { return .failure(.offsetOutOfRange(fields.zoneText, fields)) }
                     guard (minutes ?? 0) < 60 else { return .failure(.offsetMinutes(fields.zoneText, fields)) }
                     fields.offset = sign * (hours * 3600 + (minutes ?? 0) * 60)
@@ -81,7 +94,7 @@ struct DateFields {
                 }
             }
         }
-        guard i == scalars.count else { return shape }
+        guard r.i == r.bytes.count else { return shape }
         return .success(fields)
     }
 

@@ -49,26 +49,29 @@ enum LambdaResult {
 }
 
 /// One render of a template and the partials it includes: the context stack, and what went wrong.
+///
+/// Its variables skip Swift's run-time exclusivity check, which this class needs no more than a
+/// struct does: one render on one thread owns it, only its own methods touch them, one at a
+/// time, and none holds an access across a call that could reach it. The stack is read by every
+/// tag's lookup (0.7% of a feed build's instructions were its checks), and the check on the
+/// problems recorded was one more per lookup.
 final class MustacheRendering {
     let partials: [String: CompiledTemplate]
     let root: TemplateScope
-    /// The values sections pushed, innermost last; the root scope is below them all. Read by
-    /// every tag's lookup: without a run-time exclusivity check (0.7% of a feed build's
-    /// instructions), which this class needs no more than any struct does: only its own methods
-    /// touch it, one at a time, and none holds an access across a call that could reach it.
+    /// The values sections pushed, innermost last; the root scope is below them all.
     @exclusivity(unchecked) private var stack: [TemplateValue] = []
-    private var partialDepth = 0
+    @exclusivity(unchecked) private var partialDepth = 0
 
     /// Sub-keys a value lacked (`{{date.isoo}}`): the name, and the parts the value has.
-    private(set) var missingParts: [SubKeyMiss] = []
+    @exclusivity(unchecked) private(set) var missingParts: [SubKeyMiss] = []
     /// Lists and objects printed as text (`{{tags}}`): the tag's name and what the value is.
-    private(set) var unprintable: [(name: String, kind: String, parts: [String])] = []
+    @exclusivity(unchecked) private(set) var unprintable: [(name: String, kind: String, parts: [String])] = []
     /// Partials nested past `maxPartialDepth` through `{{>*name}}`.
-    private(set) var tooDeep: String?
+    @exclusivity(unchecked) private(set) var tooDeep: String?
     /// Every `{{>*name}}` met, once each: what it included, or why nothing.
-    private(set) var includes: [DynamicInclude] = []
+    @exclusivity(unchecked) private(set) var includes: [DynamicInclude] = []
     /// The partial being rendered; nil in the template itself.
-    private var currentPartial: String?
+    @exclusivity(unchecked) private var currentPartial: String?
 
     static let maxPartialDepth = 100
 
