@@ -11,6 +11,8 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
+    /// A value written already (`JSONMembers`, a page's components): its text, as it is.
+    case raw([UInt8])
 
     init(stringLiteral value: String) { self = .string(value) }
     init(integerLiteral value: Int) { self = .int(value) }
@@ -79,6 +81,8 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
                 member.value.write(into: &out)
             }
             out.append(UInt8(ascii: "}"))
+        case .raw(let bytes):
+            out.append(contentsOf: bytes)
         }
     }
 
@@ -210,5 +214,54 @@ struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral
     /// Equal as dictionaries are: the same keys (as `String`s) with equal values.
     static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.count == b.count && a.members.allSatisfy { b[$0.key] == $0.value }
+    }
+}
+
+/// A JSON object written member by member, each value straight to bytes, and copied out in
+/// `JSONObject`'s order: keys once each (a key equal to one already there keeps its place and
+/// spelling and takes the new value), sorted by their UTF-8 bytes. For objects whose keys are
+/// not known in advance (a schema's fields), without a `JSONValue` for each value.
+struct JSONMembers {
+    /// The values' bytes, one after another; a replaced value's stay, unused.
+    private var values: [UInt8] = []
+    /// In written order: each key and where its value is in `values`.
+    private var members: [(key: String, value: Range<Int>)] = []
+
+    var isEmpty: Bool { members.isEmpty }
+
+    /// Adds `key` with what `write` appends; nothing, and false, when it appends nothing.
+    @discardableResult
+    mutating func add(_ key: String, _ write: (inout [UInt8]) -> Void) -> Bool {
+        let start = values.count
+        write(&values)
+        guard values.count > start else { return false }
+        let range = start..<values.count
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = range
+            return true
+        }
+        if members.capacity == 0 { members.reserveCapacity(8) }
+        var place = members.count
+        while place > 0, JSONValue.utf8Precedes(key, members[place - 1].key) { place -= 1 }
+        members.insert((key, range), at: place)
+        return true
+    }
+
+    mutating func add(_ key: String, _ value: JSONValue) {
+        add(key) { value.write(into: &$0) }
+    }
+
+    /// `{"key":value,…}`.
+    func write(into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        values.withUnsafeBufferPointer { values in
+            for (index, member) in members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.quote(member.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: values[member.value]))
+            }
+        }
+        out.append(UInt8(ascii: "}"))
     }
 }

@@ -80,6 +80,34 @@ import Testing
         }
     }
 
+    /// `JSONMembers` (a component's fields, written to bytes as they come) writes what a
+    /// `JSONObject` given the same members writes: sorted keys, a repeated key (canonically
+    /// equivalent ones too) in its first place and spelling with its last value, and a member
+    /// whose value writes nothing left out.
+    @Test func membersWrittenAsTheyComeAreTheObjectBuiltFromThem() {
+        var random = SeededGenerator(seed: Self.seed &+ 7)
+        let keys = ["", "a", "b", "ab", "ba", "id", "Id", "_", "é", "e\u{301}", "日本", "\u{7F}", "\u{80}", "z", "title", "url", "K", "\u{212A}", "a\"b", "tab\t"]
+        let values: [JSONValue] = [.null, .bool(true), .int(-3), .double(0.25), .string("x\"y\\z\u{1}"), .string("é"), .array([.int(1), .string("a")]), ["k": .int(1), "a": .bool(false)]]
+        for _ in 0..<Self.count / 5 {
+            var members = JSONMembers()
+            var object = JSONObject()
+            for _ in 0..<Int.random(in: 0...20, using: &random) {
+                let key = keys.randomElement(using: &random)!
+                if Int.random(in: 0..<5, using: &random) == 0 {
+                    #expect(!members.add(key) { _ in }, "a value that writes nothing adds nothing")
+                    continue
+                }
+                let value = values.randomElement(using: &random)!
+                members.add(key, value)
+                object[key] = value
+            }
+            var written: [UInt8] = []
+            members.write(into: &written)
+            #expect(written + Array("\n".utf8) == JSONValue.object(object).bytes, "\(String(decoding: written, as: UTF8.self))")
+            #expect(members.isEmpty == object.isEmpty)
+        }
+    }
+
     @Test func plainTextOfHTMLIsTheCharacterVersions() {
         var random = SeededGenerator(seed: Self.seed)
         var failures: [String] = []

@@ -99,6 +99,129 @@ import Testing
         #expect(!site.exists("about/index.json"))
     }
 
+    /// A component's JSON is written to bytes as it is made, its keys put in order by hand and
+    /// by `JSONMembers`: every object of the page, at every depth, has its keys once each and
+    /// in the order of their UTF-8 bytes, whatever order the schema lists its fields in.
+    @Test func everyObjectOfAPagesJSONHasItsKeysOnceInByteOrder() throws {
+        let site = try Self.site([
+            "themes/mini/components/every.yml": """
+                accessibility: { label: "{{zeta}}", hint: Opens it }
+                fallback: { component: note, fields: { message: élan } }
+                fields:
+                  zeta: { type: text, required: true }
+                  Zeta: { type: markdown }
+                  élan: { type: inline-markdown }
+                  e_1: { type: number }
+                  e-1: { type: percent }
+                  amount: { type: currency }
+                  when: { type: date }
+                  link: { type: link }
+                  away: { type: link }
+                  photo: { type: image }
+                  mood: { type: enum, values: [calm, loud] }
+                  on: { type: bool }
+                  names: { type: list }
+                  kids: { type: items }
+                """,
+            "themes/mini/components/every.mustache": "<p>{{zeta}}</p>",
+            "content/every.md": """
+                ---
+                title: Every
+                sections:
+                  - items:
+                      - component: every
+                        zeta: "Z \\"quoted\\" \\\\ é"
+                        Zeta: "# Head\\n\\nText *here*."
+                        élan: "An *élan*"
+                        e_1: 1234.5
+                        e-1: 0.25
+                        amount: { amount: -3, currency: EUR }
+                        when: 2026-11-01T10:00:00Z
+                        link: /about/
+                        away: https://example.org/x
+                        photo: { src: "https://example.org/p.png", alt: A picture }
+                        mood: loud
+                        on: true
+                        names: [b, a, é]
+                        kids: [ { component: heading, title: Inside }, { component: course, title: C, progress: 0.5, link: https://example.org/ } ]
+                ---
+                """,
+        ])
+        try site.build()
+        let text = try site.read("every/index.json")
+        #expect(Self.keyOrderProblem(Array(text.utf8)) == nil, "\(text)")
+        let item = try #require(((try Self.json(site, "every/index.json"))["sections"] as? [[String: Any]])?.first?["items"] as? [[String: Any]]).first
+        let fields = try #require(item?["fields"] as? [String: Any])
+        #expect(fields.keys.sorted() == ["Zeta", "amount", "away", "e-1", "e_1", "kids", "link", "mood", "names", "on", "photo", "when", "zeta", "élan"])
+        #expect((fields["away"] as? [String: Any])?["external"] as? Bool == true)
+        #expect((fields["amount"] as? [String: Any])?["currency"] as? String == "EUR")
+        #expect((fields["photo"] as? [String: Any])?["alt"] as? String == "A picture")
+        #expect(fields["names"] as? [String] == ["b", "a", "é"] && fields["on"] as? Bool == true && fields["mood"] as? String == "loud")
+        #expect((item?["accessibility"] as? [String: String]) == ["label": "Z \"quoted\" \\ é", "hint": "Opens it"])
+        #expect((item?["fallback"] as? [String: Any])?["type"] as? String == "note")
+        #expect(item?["url"] as? String == "/docs/about/", "the first link field's, in the schema's order")
+        // And every JSON file the site writes.
+        let written = OutputSafetyTests.snapshot(site.output).filter { $0.key.hasSuffix(".json") }
+        #expect(written.count > 5)
+        for (path, bytes) in written { #expect(Self.keyOrderProblem(Array(bytes)) == nil, "\(path)") }
+    }
+
+    /// Where a JSON text has an object whose keys are not strictly increasing by their UTF-8
+    /// bytes (so also a key written twice); nil when none has.
+    static func keyOrderProblem(_ json: [UInt8]) -> String? {
+        var levels: [(isObject: Bool, last: [UInt8]?)] = []
+        var expectsKey = false
+        var index = 0
+        while index < json.count {
+            switch json[index] {
+            case UInt8(ascii: "{"): levels.append((true, nil)); expectsKey = true
+            case UInt8(ascii: "["): levels.append((false, nil)); expectsKey = false
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): levels.removeLast(); expectsKey = false
+            case UInt8(ascii: ","): expectsKey = levels.last?.isObject == true
+            case UInt8(ascii: "\""):
+                // The string's bytes, its escapes read back (`\"`, `\\`, `\n`, `\u00xx`, …).
+                var bytes: [UInt8] = []
+                index += 1
+                while json[index] != UInt8(ascii: "\"") {
+                    if json[index] == UInt8(ascii: "\\") {
+                        index += 1
+                        switch json[index] {
+                        case UInt8(ascii: "n"): bytes.append(0x0A)
+                        case UInt8(ascii: "r"): bytes.append(0x0D)
+                        case UInt8(ascii: "t"): bytes.append(0x09)
+                        case UInt8(ascii: "u"):
+                            bytes.append(UInt8(String(decoding: json[(index + 3)...(index + 4)], as: UTF8.self), radix: 16)!)
+                            index += 4
+                        default: bytes.append(json[index])
+                        }
+                    } else {
+                        bytes.append(json[index])
+                    }
+                    index += 1
+                }
+                if expectsKey {
+                    if let last = levels[levels.count - 1].last, !last.lexicographicallyPrecedes(bytes) {
+                        return "'\(String(decoding: bytes, as: UTF8.self))' after '\(String(decoding: last, as: UTF8.self))'"
+                    }
+                    levels[levels.count - 1].last = bytes
+                    expectsKey = false
+                }
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The checker finds keys out of order and repeated, at any depth, and is not fooled by
+    /// braces and quotes inside strings.
+    @Test func theKeyOrderCheckerFindsWhatItLooksFor() {
+        #expect(Self.keyOrderProblem(Array(#"{"a":{"b":1,"c":[{"x":"}{,\"","y":2}]},"b":"\u0001"}"#.utf8)) == nil)
+        #expect(Self.keyOrderProblem(Array(#"{"b":1,"a":2}"#.utf8)) == "'a' after 'b'")
+        #expect(Self.keyOrderProblem(Array(#"{"a":[{"k":1,"k":2}]}"#.utf8)) == "'k' after 'k'")
+        #expect(Self.keyOrderProblem(Array(#"{"é":1,"z":2}"#.utf8)) == "'z' after 'é'")
+    }
+
     @Test func theOutputIsByteIdenticalAcrossBuilds() throws {
         let first = try Self.site(), second = try Self.site()
         try first.build()
