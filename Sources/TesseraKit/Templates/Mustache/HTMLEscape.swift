@@ -2,31 +2,36 @@ import Foundation
 
 /// HTML escaping of `<`, `>`, `&`, `"` and `'`, by bytes.
 enum HTMLEscape {
-    static func append(_ text: String, to out: inout String) {
-        var needs = false
-        for byte in text.utf8 where byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0x22 || byte == 0x27 {
-            needs = true
-            break
+    static func append(_ text: String, to out: RenderOutput) {
+        if text.utf8.withContiguousStorageIfAvailable({ append($0, to: out) }) == nil {
+            var text = text
+            text.withUTF8 { append($0, to: out) }
         }
-        guard needs else { out += text; return }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x3C: bytes += [0x26, 0x6C, 0x74, 0x3B]  // &lt;
-            case 0x3E: bytes += [0x26, 0x67, 0x74, 0x3B]  // &gt;
-            case 0x26: bytes += [0x26, 0x61, 0x6D, 0x70, 0x3B]  // &amp;
-            case 0x22: bytes += [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B]  // &quot;
-            case 0x27: bytes += [0x26, 0x23, 0x33, 0x39, 0x3B]  // &#39;
-            default: bytes.append(byte)
+    }
+
+    /// The runs between the bytes to escape copied as they are, each of those as its entity.
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: RenderOutput) {
+        var start = 0
+        for index in bytes.indices {
+            let entity: StaticString
+            switch bytes[index] {
+            case 0x3C: entity = "&lt;"
+            case 0x3E: entity = "&gt;"
+            case 0x26: entity = "&amp;"
+            case 0x22: entity = "&quot;"
+            case 0x27: entity = "&#39;"
+            default: continue
             }
+            out.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            out.append(entity)
+            start = index + 1
         }
-        out += String(decoding: bytes, as: UTF8.self)
+        out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     static func escaped(_ text: String) -> String {
-        var out = ""
-        append(text, to: &out)
-        return out
+        let out = RenderOutput(capacity: text.utf8.count + 16)
+        append(text, to: out)
+        return out.string
     }
 }

@@ -91,10 +91,11 @@ final class MustacheRendering {
 
     /// `escaping: false` prints values as they are: plain text such as an accessibility label.
     func render(_ syntax: MustacheSyntax, escaping: Bool = true) -> String {
-        var out = ""
-        out.reserveCapacity(syntax.sizeHint)
-        render(syntax.nodes, Environment(escapes: escaping), into: &out)
-        return out
+        // Twice the template's own text: values and partials make the output longer, and the
+        // hint alone left nearly every render to grow its memory once.
+        let out = RenderOutput(capacity: syntax.sizeHint * 2)
+        render(syntax.nodes, Environment(escapes: escaping), into: out)
+        return out.string
     }
 
     func recordMissingPart(_ name: String, available: [String]) {
@@ -104,28 +105,28 @@ final class MustacheRendering {
 
     // MARK: Nodes
 
-    private func render(_ nodes: [MustacheNode], _ environment: Environment, into out: inout String) {
+    private func render(_ nodes: [MustacheNode], _ environment: Environment, into out: RenderOutput) {
         var environment = environment
         guard let indentation = environment.indentation, !indentation.isEmpty else {
-            for node in nodes { render(node, &environment, into: &out) }
+            for node in nodes { render(node, &environment, into: out) }
             return
         }
         // In an indented partial, a node's output that starts a line is indented (per render of
-        // a node list, as swift-mustache does).
-        var own = ""
+        // a node list, as swift-mustache does): when what this list wrote before it ends with a
+        // line break, a `Character` of its own ("\r\n" is one, and ends no line here).
+        let start = out.count
         for node in nodes {
-            var piece = ""
-            render(node, &environment, into: &piece)
-            if !piece.isEmpty, own.last == "\n" { own += indentation }
-            own += piece
+            let piece = out.count
+            render(node, &environment, into: out)
+            guard out.count > piece, piece > start, out.byte(at: piece - 1) == 0x0A, piece - 1 == start || out.byte(at: piece - 2) != 0x0D else { continue }
+            out.insert(indentation, at: piece)
         }
-        out += own
     }
 
-    private func render(_ node: MustacheNode, _ environment: inout Environment, into out: inout String) {
+    private func render(_ node: MustacheNode, _ environment: inout Environment, into out: RenderOutput) {
         switch node {
         case .text(let text):
-            out += text
+            out.append(text)
 
         case .variable(let name, let escaped):
             if isViewData(name) {
@@ -133,27 +134,27 @@ final class MustacheRendering {
                 if !unprintable.contains(where: { $0.name == name.text }) { unprintable.append((name.text, "view data", root.names)) }
                 break
             }
-            print(lookup(name), name: name, escaped: escaped && environment.escapes, environment, into: &out)
+            print(lookup(name), name: name, escaped: escaped && environment.escapes, environment, into: out)
 
         case .section(let name, let nodes, let source):
             if isViewData(name) {
                 // `{{#.}}` at the top: the view data, an object, is already the context.
-                render(nodes, environment, into: &out)
+                render(nodes, environment, into: out)
                 break
             }
             switch lookup(name) {
             case nil, .view(.null), .view(.components), .view(.bool(false)):
                 break
             case .view(.bool(true)):
-                render(nodes, environment, into: &out)
+                render(nodes, environment, into: out)
             case .view(.list(let items)):
-                for item in items { inside(.view(item)) { render(nodes, environment, into: &out) } }
+                for item in items { inside(.view(item)) { render(nodes, environment, into: out) } }
             case .rendered(let list):
-                for index in list.items.indices { inside(.item(list, index)) { render(nodes, environment, into: &out) } }
+                for index in list.items.indices { inside(.item(list, index)) { render(nodes, environment, into: out) } }
             case .helper(let helper):
-                apply(call(helper, nodes, source: source, environment), escaped: false, environment, into: &out)
+                apply(call(helper, nodes, source: source, environment), escaped: false, environment, into: out)
             case let value?:
-                inside(value) { render(nodes, environment, into: &out) }
+                inside(value) { render(nodes, environment, into: out) }
             }
 
         case .invertedSection(let name, let nodes):
@@ -161,11 +162,11 @@ final class MustacheRendering {
             if isViewData(name) { break }
             switch lookup(name) {
             case nil, .view(.null), .view(.components), .view(.bool(false)):
-                render(nodes, environment, into: &out)
+                render(nodes, environment, into: out)
             case .view(.list(let items)) where items.isEmpty:
-                render(nodes, environment, into: &out)
+                render(nodes, environment, into: out)
             case .rendered(let list) where list.items.isEmpty:
-                render(nodes, environment, into: &out)
+                render(nodes, environment, into: out)
             default:
                 break
             }
@@ -190,14 +191,14 @@ final class MustacheRendering {
             let includer = currentPartial
             currentPartial = name
             partialDepth += 1
-            render(partial.syntax.nodes, inner, into: &out)
+            render(partial.syntax.nodes, inner, into: out)
             partialDepth -= 1
             currentPartial = includer
 
         case .block(let name, let defaultNodes, let indentation):
             var inner = environment
             if let indentation { inner.indentation = (environment.indentation ?? "") + indentation }
-            render(environment.overrides?[name] ?? defaultNodes, inner, into: &out)
+            render(environment.overrides?[name] ?? defaultNodes, inner, into: out)
 
         case .contentType(let escapes):
             environment.escapes = escapes
@@ -248,10 +249,11 @@ final class MustacheRendering {
         guard helper.fillsTags, nodes.contains(where: { if case .text = $0 { false } else { true } }) else {
             return root.call(helper, with: source)
         }
-        var key = ""
         var plain = environment
         plain.escapes = false
-        render(nodes, plain, into: &key)
+        let written = RenderOutput(capacity: 64)
+        render(nodes, plain, into: written)
+        let key = written.string
         return root.call(helper, with: key, written: source) {
             // Asked only when the key is missing: the enum tags of the key, and the key each
             // other value builds (the same nodes with that value in the tag's place).
@@ -260,10 +262,11 @@ final class MustacheRendering {
                 guard case .variable(let name, _) = node, case .view(.formatted(let value, let object))? = lookup(name),
                       object.keys.first == "value", object[value] == .bool(true) else { continue }
                 let otherKeys = object.keys.dropFirst().filter { $0 != value }.map { other in
-                    var nodes = nodes, key = ""
+                    var nodes = nodes
                     nodes[index] = .text(other)
-                    render(nodes, plain, into: &key)
-                    return key
+                    let rendered = RenderOutput(capacity: 64)
+                    render(nodes, plain, into: rendered)
+                    return rendered.string
                 }
                 choices.append(MissingTranslation.Choice(name: name.text, value: value, otherKeys: otherKeys))
             }
@@ -277,16 +280,16 @@ final class MustacheRendering {
         stack.removeLast()
     }
 
-    private func print(_ value: TemplateValue?, name: MustacheName, escaped: Bool, _ environment: Environment, into out: inout String) {
+    private func print(_ value: TemplateValue?, name: MustacheName, escaped: Bool, _ environment: Environment, into out: RenderOutput) {
         switch value {
         case nil, .view(.null)?, .view(.components)?:
             break
         case .view(.bool(let flag))?:
-            out += flag ? "true" : "false"
+            out.append(flag ? "true" as StaticString : "false")
         case .view(.string(let text))?, .view(.formatted(let text, _))?, .text(let text)?:
-            append(text, escaped: escaped, into: &out)
+            append(text, escaped: escaped, into: out)
         case .view(let number)? where number.isNumber:
-            out += number.text ?? ""
+            out.append(number.text ?? "")
         case .view(.list)?:
             if !unprintable.contains(where: { $0.name == name.text }) { unprintable.append((name.text, "list", [])) }
         case .view(.object(let object))?:
@@ -294,28 +297,28 @@ final class MustacheRendering {
         case .item?:
             if !unprintable.contains(where: { $0.name == name.text }) { unprintable.append((name.text, "object", RenderedList.Item.parts)) }
         case .rendered(let list)?:
-            append(list.renderText, escaped: escaped, into: &out)
+            append(list.renderText, escaped: escaped, into: out)
         case .helper(let helper)?:
-            apply(root.call(helper, with: ""), escaped: escaped, environment, into: &out)
+            apply(root.call(helper, with: ""), escaped: escaped, environment, into: out)
         case .view?:
             break
         }
     }
 
     /// A helper's result: literal text, or a template rendered in the current context.
-    private func apply(_ result: LambdaResult, escaped: Bool, _ environment: Environment, into out: inout String) {
+    private func apply(_ result: LambdaResult, escaped: Bool, _ environment: Environment, into out: RenderOutput) {
         switch result {
         case .literal(let text):
-            append(text, escaped: escaped, into: &out)
+            append(text, escaped: escaped, into: out)
         case .template(let text):
             guard let syntax = MustacheSyntax.cached(escaped ? HTMLEscape.escaped(text) : text) else { return }
-            render(syntax.nodes, environment, into: &out)
+            render(syntax.nodes, environment, into: out)
         }
     }
 
     @inline(__always)
-    private func append(_ text: String, escaped: Bool, into out: inout String) {
-        if escaped { HTMLEscape.append(text, to: &out) } else { out += text }
+    private func append(_ text: String, escaped: Bool, into out: RenderOutput) {
+        if escaped { HTMLEscape.append(text, to: out) } else { out.append(text) }
     }
 
     // MARK: Names

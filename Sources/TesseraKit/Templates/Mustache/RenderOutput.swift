@@ -1,0 +1,69 @@
+import Foundation
+
+/// What one render writes: UTF-8 bytes in memory of their own, each append a capacity check and
+/// a copy, made a `String` once at the end.
+///
+/// A render appends dozens of pieces (text between tags, values, escaped values), and a
+/// `String` append goes through the text-stream machinery and checks uniqueness, capacity and
+/// ASCII-ness each time: 350 instructions an append, 1.5 million appends and 9% of a feed
+/// build's instructions. Owned by one render on one thread, as `MustacheRendering` is, so its
+/// variables skip the run-time exclusivity check.
+final class RenderOutput {
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 256)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written, as text. They are whole `String`s' and ASCII literals', one after
+    /// another, so valid UTF-8.
+    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    func append(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
+    }
+
+    func append(_ literal: StaticString) {
+        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// The byte at `offset` (below `count`).
+    func byte(at offset: Int) -> UInt8 { base[offset] }
+
+    /// `text` put in at `offset`, the bytes from there on moved after it.
+    func insert(_ text: String, at offset: Int) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+            if count + bytes.count > capacity { grow(to: count + bytes.count) }
+            memmove(base + offset + bytes.count, base + offset, count - offset)
+            (base + offset).update(from: source, count: bytes.count)
+            count += bytes.count
+        }
+    }
+
+    private func grow(to needed: Int) {
+        let larger = Swift.max(needed, capacity * 2)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        new.update(from: base, count: count)
+        base.deallocate()
+        base = new
+        capacity = larger
+    }
+}
