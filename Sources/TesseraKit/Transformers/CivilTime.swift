@@ -55,18 +55,48 @@ enum CivilTime {
     }
 
     /// The ISO text of `parts` (any year, padded to four digits) at `offset` whole minutes.
+    /// Written as bytes: made of `String`s joined with `+` (a dozen of them), it took 6,800
+    /// instructions, and every date a page shows has one.
     static func text(_ parts: (year: Int, month: Int, day: Int, second: Int), offset: Int, withTime: Bool) -> String {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
         let year = String(parts.year)
-        let dateText = String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + two(parts.month) + "-" + two(parts.day)
-        guard withTime else { return dateText }
-        var zone = "Z"
-        if offset != 0 {
-            let minutes = abs(offset) / 60
-            zone = (offset < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, 4 - year.count)))
+        bytes.append(contentsOf: year.utf8)
+        bytes.append(UInt8(ascii: "-"))
+        two(parts.month, into: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        two(parts.day, into: &bytes)
+        if withTime {
+            let second = parts.second
+            bytes.append(UInt8(ascii: "T"))
+            two(second / 3600, into: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            two(second / 60 % 60, into: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            two(second % 60, into: &bytes)
+            if offset == 0 {
+                bytes.append(UInt8(ascii: "Z"))
+            } else {
+                let minutes = abs(offset) / 60
+                bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                two(minutes / 60, into: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                two(minutes % 60, into: &bytes)
+            }
         }
-        let second = parts.second
-        return dateText + "T" + two(second / 3600) + ":" + two(second / 60 % 60) + ":" + two(second % 60) + zone
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A field of two digits, a leading zero below 10 (as `value < 10 ? "0\(value)" : String(value)`
+    /// for any value).
+    private static func two(_ value: Int, into bytes: inout [UInt8]) {
+        guard value >= 0, value < 100 else {
+            bytes.append(contentsOf: (value < 10 ? "0\(value)" : String(value)).utf8)
+            return
+        }
+        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
