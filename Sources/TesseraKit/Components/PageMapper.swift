@@ -452,33 +452,50 @@ struct PageMapper: Sendable {
     /// (`{{{page.jsonLD}}}`): what search engines show of an article, its `BlogPosting` and the
     /// `BreadcrumbList` from the language's home through the pages of the folders above it
     /// (`/blog/` for `/blog/hello/`). `<` is written `\u003c`, so no text can close the script.
+    ///
+    /// Written as bytes with its keys in order (as `JSONObject` sorts them), not built as a
+    /// `JSONValue` tree and written: 62,000 instructions a post, 2% of a build of plain posts.
     func jsonLD(of page: Page, permalink: String, language: SiteLanguage?, basePath: String) -> ViewValue {
         guard let date = page.date, !page.isGenerated, let title = page.title else { return .null }
-        var posting: JSONObject = [
-            "@type": "BlogPosting", "headline": .string(title),
-            "datePublished": .string(FeedWriter.rfc3339(date)), "inLanguage": .string(page.language),
-            "mainEntityOfPage": .string(permalink), "url": .string(permalink),
-        ]
-        if let summary = page.summary { posting["description"] = .string(summary) }
-        if let updated = page.params.first(where: { $0.key == "updated" || $0.key == "lastmod" })?.value.scalarText { posting["dateModified"] = .string(updated) }
-        if let author = page.params.first(where: { $0.key == "author" })?.value.scalarText { posting["author"] = ["@type": "Person", "name": .string(author)] }
         let siteTitle = siteTitles[page.language]
-        if let siteTitle { posting["publisher"] = ["@type": "Organization", "name": .string(siteTitle)] }
-        if !page.tags.isEmpty { posting["keywords"] = .array(page.tags.map(JSONValue.string)) }
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
+        JSONBytes.append("{\"@context\":\"https://schema.org\",\"@graph\":[{\"@type\":\"BlogPosting\"", to: &out)
+        if let author = page.params.first(where: { $0.key == "author" })?.value.scalarText {
+            JSONBytes.text(",\"author\":{\"@type\":\"Person\",\"name\":", author, &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        if let updated = page.params.first(where: { $0.key == "updated" || $0.key == "lastmod" })?.value.scalarText {
+            JSONBytes.text(",\"dateModified\":", updated, &out)
+        }
+        JSONBytes.text(",\"datePublished\":", FeedWriter.rfc3339(date), &out)
+        if let summary = page.summary { JSONBytes.text(",\"description\":", summary, &out) }
+        JSONBytes.text(",\"headline\":", title, &out)
+        JSONBytes.text(",\"inLanguage\":", page.language, &out)
+        if !page.tags.isEmpty { JSONBytes.json(",\"keywords\":", .array(page.tags.map(JSONValue.string)), &out) }
+        JSONBytes.text(",\"mainEntityOfPage\":", permalink, &out)
+        if let siteTitle {
+            JSONBytes.text(",\"publisher\":{\"@type\":\"Organization\",\"name\":", siteTitle, &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        JSONBytes.text(",\"url\":", permalink, &out)
+        JSONBytes.append("},{\"@type\":\"BreadcrumbList\",\"itemListElement\":[", to: &out)
         let home = languageHomes[page.language] ?? ((language?.urlPrefix ?? "") + "/")
         let trail = [(siteTitle ?? title, home)] + breadcrumbs(of: page, language: language) + [(title, page.url)]
-        let crumbs: [JSONValue] = trail.enumerated().map { position, crumb in
-            ["@type": "ListItem", "position": .int(position + 1), "name": .string(crumb.name), "item": .string(origin + basePath + crumb.url.dropFirst())]
+        for (position, crumb) in trail.enumerated() {
+            JSONBytes.text(position == 0 ? "{\"@type\":\"ListItem\",\"item\":" : ",{\"@type\":\"ListItem\",\"item\":", origin + basePath + crumb.url.dropFirst(), &out)
+            JSONBytes.text(",\"name\":", crumb.name, &out)
+            JSONBytes.json(",\"position\":", .int(position + 1), &out)
+            out.append(UInt8(ascii: "}"))
         }
-        let graph: JSONValue = ["@context": "https://schema.org", "@graph": [.object(posting), ["@type": "BreadcrumbList", "itemListElement": .array(crumbs)]]]
-        var bytes = graph.bytes
+        JSONBytes.append("]}]}\n", to: &out)
         // `<` only inside strings (JSON's own syntax has none), where `\u003c` is the same text.
-        if bytes.contains(UInt8(ascii: "<")) {
-            bytes = bytes.reduce(into: []) { out, byte in
+        if out.contains(UInt8(ascii: "<")) {
+            out = out.reduce(into: []) { out, byte in
                 if byte == UInt8(ascii: "<") { out.append(contentsOf: "\\u003c".utf8) } else { out.append(byte) }
             }
         }
-        return .string(String(decoding: bytes, as: UTF8.self))
+        return .string(String(decoding: out, as: UTF8.self))
     }
 
     /// A grouped list's groups: runs of the listed pages (all dated) in one year or month of the

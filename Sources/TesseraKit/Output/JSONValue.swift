@@ -265,3 +265,30 @@ struct JSONMembers {
         out.append(UInt8(ascii: "}"))
     }
 }
+
+/// Pieces of JSON text written straight to bytes, for documents whose keys are known in advance
+/// and written in their order by hand (a page's components, an article's structured data).
+enum JSONBytes {
+    /// A literal's bytes, appended.
+    static func append(_ text: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// `key` (`"name":`) after a comma unless it is an object's first.
+    static func member(_ key: StaticString, _ out: inout [UInt8]) {
+        if out.last != UInt8(ascii: "{") { out.append(UInt8(ascii: ",")) }
+        append(key, to: &out)
+    }
+
+    /// `key` (`,"name":` or `{"name":`) and `text` as a JSON string.
+    static func text(_ key: StaticString, _ text: String, _ out: inout [UInt8]) {
+        append(key, to: &out)
+        JSONValue.quote(text, into: &out)
+    }
+
+    /// `key` and `value`.
+    static func json(_ key: StaticString, _ value: JSONValue, _ out: inout [UInt8]) {
+        append(key, to: &out)
+        value.write(into: &out)
+    }
+}

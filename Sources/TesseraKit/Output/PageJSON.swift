@@ -230,66 +230,43 @@ struct PageDocument {
         out.append(UInt8(ascii: "{"))
         let label = view.data["accessibilityLabel"]?.text, hint = view.data["accessibilityHint"]?.text
         if label != nil || hint != nil {
-            Self.member("\"accessibility\":{", &out)
+            JSONBytes.member("\"accessibility\":{", &out)
             if let hint {
-                Self.append("\"hint\":", to: &out)
+                JSONBytes.append("\"hint\":", to: &out)
                 JSONValue.quote(hint, into: &out)
             }
             if let label {
-                Self.append(hint == nil ? "\"label\":" : ",\"label\":", to: &out)
+                JSONBytes.append(hint == nil ? "\"label\":" : ",\"label\":", to: &out)
                 JSONValue.quote(label, into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
         if let action {
-            Self.member("\"action\":", &out)
+            JSONBytes.member("\"action\":", &out)
             action.json.write(into: &out)
         }
         if !computed.isEmpty {
-            Self.member("\"computed\":", &out)
+            JSONBytes.member("\"computed\":", &out)
             computed.write(into: &out)
         }
         if let schema, let fallback = fallback(of: view, schema: schema, id: id, action: action, depth: 0) {
-            Self.member("\"fallback\":", &out)
+            JSONBytes.member("\"fallback\":", &out)
             fallback.write(into: &out)
         }
-        Self.member("\"fields\":", &out)
+        JSONBytes.member("\"fields\":", &out)
         fields.write(into: &out)
-        Self.member("\"id\":", &out)
+        JSONBytes.member("\"id\":", &out)
         JSONValue.quote(id, into: &out)
-        Self.member("\"type\":", &out)
+        JSONBytes.member("\"type\":", &out)
         JSONValue.quote(view.code, into: &out)
         if let url = action?.url {
-            Self.member("\"url\":", &out)
+            JSONBytes.member("\"url\":", &out)
             url.write(into: &out)
         }
-        Self.member("\"version\":", &out)
+        JSONBytes.member("\"version\":", &out)
         JSONValue.int(schema?.version ?? 1).write(into: &out)
         out.append(UInt8(ascii: "}"))
         return .raw(out)
-    }
-
-    /// A literal's bytes, appended.
-    private static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// `key` (`"name":`) after a comma unless it is an object's first.
-    private static func member(_ key: StaticString, _ out: inout [UInt8]) {
-        if out.last != UInt8(ascii: "{") { out.append(UInt8(ascii: ",")) }
-        append(key, to: &out)
-    }
-
-    /// `key` (`,"name":` or `{"name":`) and `text` as a JSON string.
-    private static func text(_ key: StaticString, _ text: String, _ out: inout [UInt8]) {
-        append(key, to: &out)
-        JSONValue.quote(text, into: &out)
-    }
-
-    /// `key` and `value`.
-    private static func json(_ key: StaticString, _ value: JSONValue, _ out: inout [UInt8]) {
-        append(key, to: &out)
-        value.write(into: &out)
     }
 
     /// What an app without `schema`'s component shows: `hide`, or the fallback component made of
@@ -325,16 +302,16 @@ struct PageDocument {
             var out: [UInt8] = []
             out.reserveCapacity(96)
             if link["external"] == .bool(true) {
-                Self.text("{\"type\":\"open-external\",\"url\":", url, &out)
+                JSONBytes.text("{\"type\":\"open-external\",\"url\":", url, &out)
             } else {
                 if let target = target(of: url) {
-                    if !target.json.isEmpty { Self.text("{\"json\":", target.json, &out) }
-                    Self.text(target.json.isEmpty ? "{\"page\":" : ",\"page\":", target.id, &out)
-                    Self.append(",\"type\":\"navigate\"", to: &out)
+                    if !target.json.isEmpty { JSONBytes.text("{\"json\":", target.json, &out) }
+                    JSONBytes.text(target.json.isEmpty ? "{\"page\":" : ",\"page\":", target.id, &out)
+                    JSONBytes.append(",\"type\":\"navigate\"", to: &out)
                 } else {
-                    Self.append("{\"type\":\"navigate\"", to: &out)
+                    JSONBytes.append("{\"type\":\"navigate\"", to: &out)
                 }
-                Self.text(",\"url\":", url, &out)
+                JSONBytes.text(",\"url\":", url, &out)
             }
             out.append(UInt8(ascii: "}"))
             return (.raw(out), .string(url))
@@ -376,28 +353,28 @@ struct PageDocument {
             if let string = value.text { JSONValue.quote(string, into: &out) }
         case .markdown, .inlineMarkdown:
             guard let html = value.text else { return }
-            text("{\"html\":", html, &out)
-            text(",\"text\":", HTMLText.plain(html), &out)
+            JSONBytes.text("{\"html\":", html, &out)
+            JSONBytes.text(",\"text\":", HTMLText.plain(html), &out)
             out.append(UInt8(ascii: "}"))
         case .number, .percent, .currency:
             guard let string = value.text, let raw = value["value"].flatMap(number) else { return }
             if type == .currency, let code = value["currency"]?.text {
-                text("{\"currency\":", code, &out)
-                text(",\"text\":", string, &out)
+                JSONBytes.text("{\"currency\":", code, &out)
+                JSONBytes.text(",\"text\":", string, &out)
             } else {
-                text("{\"text\":", string, &out)
+                JSONBytes.text("{\"text\":", string, &out)
             }
-            json(",\"value\":", raw, &out)
+            JSONBytes.json(",\"value\":", raw, &out)
             out.append(UInt8(ascii: "}"))
         case .date:
             guard let string = value.text, let iso = value["iso"]?.text else { return }
-            text("{\"iso\":", iso, &out)
-            text(",\"text\":", string, &out)
+            JSONBytes.text("{\"iso\":", iso, &out)
+            JSONBytes.text(",\"text\":", string, &out)
             out.append(UInt8(ascii: "}"))
         case .link:
             guard let url = value["url"]?.text ?? value.text else { return }
-            json("{\"external\":", .bool(value["external"] == .bool(true)), &out)
-            text(",\"url\":", url, &out)
+            JSONBytes.json("{\"external\":", .bool(value["external"] == .bool(true)), &out)
+            JSONBytes.text(",\"url\":", url, &out)
             out.append(UInt8(ascii: "}"))
         case .image:
             guard let src = value["src"]?.text ?? value.text else { return }
@@ -405,30 +382,30 @@ struct PageDocument {
             // the tiny preview, so an app picks the size it shows and paints before it loads.
             let width = value["width"].flatMap(number), height = value["height"].flatMap(number)
             let size = width.flatMap { width in height.map { (width, $0) } }
-            text("{\"alt\":", value["alt"]?.text ?? "", &out)
-            if let color = value["color"]?.text { text(",\"color\":", color, &out) }
-            json(",\"external\":", .bool(value["external"] == .bool(true)), &out)
-            if let size { json(",\"height\":", size.1, &out) }
-            if let original = value["original"]?.text, original != src { text(",\"original\":", original, &out) }
-            if let preview = value["preview"]?.text { text(",\"preview\":", preview, &out) }
-            text(",\"src\":", src, &out)
+            JSONBytes.text("{\"alt\":", value["alt"]?.text ?? "", &out)
+            if let color = value["color"]?.text { JSONBytes.text(",\"color\":", color, &out) }
+            JSONBytes.json(",\"external\":", .bool(value["external"] == .bool(true)), &out)
+            if let size { JSONBytes.json(",\"height\":", size.1, &out) }
+            if let original = value["original"]?.text, original != src { JSONBytes.text(",\"original\":", original, &out) }
+            if let preview = value["preview"]?.text { JSONBytes.text(",\"preview\":", preview, &out) }
+            JSONBytes.text(",\"src\":", src, &out)
             if case .list(let variants)? = value["variants"], !variants.isEmpty {
-                append(",\"variants\":[", to: &out)
+                JSONBytes.append(",\"variants\":[", to: &out)
                 var first = true
                 for variant in variants {
                     guard let src = variant["src"]?.text, let width = variant["width"].flatMap(number), let height = variant["height"].flatMap(number),
                           let format = variant["format"]?.text else { continue }
                     if !first { out.append(UInt8(ascii: ",")) }
                     first = false
-                    text("{\"format\":", format, &out)
-                    json(",\"height\":", height, &out)
-                    text(",\"src\":", src, &out)
-                    json(",\"width\":", width, &out)
+                    JSONBytes.text("{\"format\":", format, &out)
+                    JSONBytes.json(",\"height\":", height, &out)
+                    JSONBytes.text(",\"src\":", src, &out)
+                    JSONBytes.json(",\"width\":", width, &out)
                     out.append(UInt8(ascii: "}"))
                 }
                 out.append(UInt8(ascii: "]"))
             }
-            if let size { json(",\"width\":", size.0, &out) }
+            if let size { JSONBytes.json(",\"width\":", size.0, &out) }
             out.append(UInt8(ascii: "}"))
         case .enum:
             if let string = value["value"]?.text ?? value.text { JSONValue.quote(string, into: &out) }

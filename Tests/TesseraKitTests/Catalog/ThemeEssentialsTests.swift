@@ -155,14 +155,20 @@ import Testing
     @Test func aSiteOfOneLanguageNamesItsHomeCrumbAndPublisherAfterItsTitle() throws {
         let site = try Self.site([
             "content/index.md": "---\ntitle: Welcome\n---\n",
-            "content/blog/post.md": "---\ntitle: A post\ndate: 2026-11-01\n---\nText.\n",
+            "content/blog/post.md": "---\ntitle: A <post>\ndate: 2026-11-01\nauthor: Ada\nupdated: 2026-11-03\ntags: [swift, b]\n---\nText.\n",
         ])
         try site.build()
         let page = try site.read("blog/post/index.html")
         let data = try Self.structuredData(page)
         let list = try #require(data["BreadcrumbList"]?["itemListElement"] as? [[String: Any]])
-        #expect(list.map { "\($0["name"] ?? "")" } == ["Notes", "A post"])
-        #expect((data["BlogPosting"]?["publisher"] as? [String: Any])?["name"] as? String == "Notes")
+        #expect(list.map { "\($0["name"] ?? "")" } == ["Notes", "A <post>"])
+        let posting = try #require(data["BlogPosting"])
+        #expect((posting["publisher"] as? [String: Any])?["name"] as? String == "Notes")
+        #expect((posting["author"] as? [String: Any])?["name"] as? String == "Ada" && posting["dateModified"] as? String == "2026-11-03")
+        #expect(posting["keywords"] as? [String] == ["swift", "b"] && posting["headline"] as? String == "A <post>")
+        #expect(page.contains(#""headline":"A \u003cpost>""#), "no text can close the script")
+        let script = try #require(page.components(separatedBy: "application/ld+json\">").dropFirst().first?.components(separatedBy: "</script>").first)
+        #expect(PageJSONTests.keyOrderProblem(Array(script.utf8)) == nil, "its keys in order, as every JSON Tessera writes")
         #expect(page.contains("class=\"site-title\" href=\"/\"><span class=\"site-logo\" aria-hidden=\"true\"></span>Notes</a>"), "the header names the site the same way")
     }
 
