@@ -128,6 +128,19 @@ import Testing
             }
         }
         #expect(read > 1500 && declined > 2000 && readWithSmartPunctuation > 1000, "\(read) read (\(readWithSmartPunctuation) with smart punctuation), \(declined) declined")
+
+        // Longer ASCII texts of every byte next to the upper-case range (`@`, `[`, `` ` ``, `{`):
+        // the reader lowers them eight bytes at a time, and a smart quote between sends it back
+        // to one byte at a time for a while.
+        let ascii = Array("@AMZ[`amz{09 '.-?!\n") + ["\u{2019}"]
+        for _ in 0..<4000 {
+            let text = String((0..<Int(8 + generator.next() % 57)).map { _ in ascii[Int(generator.next() % UInt64(ascii.count))] })
+            var fast: [String] = []
+            let accepted = ASCIIWords.forEach(text) { fast.append(String(decoding: $0, as: UTF8.self)) }
+            var icu: [String] = []
+            SearchAnalyzer.words(text) { icu.append(SearchAnalyzer.fold($0)) }
+            #expect(accepted && fast == icu, "\(text.debugDescription): \(fast) against ICU's \(icu)")
+        }
     }
 
     /// Code's identifiers (`snake_case`, `__init__`, `_1`, `MAX_SIZE`) are read too: `_` joins
