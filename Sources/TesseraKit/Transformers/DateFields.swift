@@ -41,6 +41,12 @@ struct DateFields {
             return value
         }
 
+        /// The byte at the cursor; nil at the end.
+        var current: UInt8? { i < bytes.count ? bytes[i] : nil }
+
+        /// Whether the cursor is past the last byte.
+        var atEnd: Bool { i == bytes.count }
+
         mutating func expect(_ c: UInt8) -> Bool {
             guard i < bytes.count, bytes[i] == c else { return false }
             i += 1
@@ -55,7 +61,7 @@ struct DateFields {
         guard let year = r.number(4), r.expect(45) else { return yearProblem(r.bytes).map { .failure($0) } ?? shape }
         guard let month = r.number(2), r.expect(45), let day = r.number(2) else { return shape }
         (fields.year, fields.month, fields.day) = (year, month, day)
-        if r.i < r.bytes.count, r.bytes[r.i] == 84 || r.bytes[r.i] == 116 || r.bytes[r.i] == 32 { // T t space
+        if let c = r.current, c == 84 || c == 116 || c == 32 { // T t space
             r.i += 1
             guard let hour = r.number(2), r.expect(58), let minute = r.number(2) else { return shape }
             (fields.hour, fields.minute, fields.hasTime) = (hour, minute, true)
@@ -64,28 +70,27 @@ struct DateFields {
                 (fields.second, fields.hasSeconds) = (second, true)
                 if r.expect(46) || r.expect(44) {
                     var fraction = 0.0, scale = 0.1
-                    while r.i < r.bytes.count, r.bytes[r.i] >= 48, r.bytes[r.i] <= 57 {
-                        fraction += Double(r.bytes[r.i] - 48) * scale
+                    while let c = r.current, c >= 48, c <= 57 {
+                        fraction += Double(c - 48) * scale
                         scale /= 10
                         r.i += 1
                     }
                     fields.nanosecond = Int((fraction * 1e9).rounded())
                 }
             }
-            if r.i < r.bytes.count, r.bytes[r.i] == 32 { r.i += 1 }
-            if r.i < r.bytes.count {
-                let zoneStart = r.i
-                fields.zoneText = String(decoding: r.bytes[zoneStart...], as: UTF8.self)
-                if r.bytes[r.i] == 90 || r.bytes[r.i] == 122 { // Z
+            if r.current == 32 { r.i += 1 }
+            if let c = r.current {
+                fields.zoneText = String(decoding: r.bytes[r.i...], as: UTF8.self)
+                if c == 90 || c == 122 { // Z
                     r.i += 1
                     fields.offset = 0
-                } else if r.bytes[r.i] == 43 || r.bytes[r.i] == 45 { // + -
-                    let sign = r.bytes[r.i] == 45 ? -1 : 1
+                } else if c == 43 || c == 45 { // + -
+                    let sign = c == 45 ? -1 : 1
                     r.i += 1
                     let hours = r.number(2)
                     let colon = r.expect(58)
                     let minutes = r.number(2)
-                    guard let hours, r.i == r.bytes.count, minutes != nil || !colon else { return .failure(.offsetShape(fields.zoneText)) }
+                    guard let hours, r.atEnd, minutes != nil || !colon else { return .failure(.offsetShape(fields.zoneText)) }
                     guard hours < 18 || (hours == 18 && (minutes ?? 0) == 0) else { return .failure(.offsetOutOfRange(fields.zoneText, fields)) }
                     guard (minutes ?? 0) < 60 else { return .failure(.offsetMinutes(fields.zoneText, fields)) }
                     fields.offset = sign * (hours * 3600 + (minutes ?? 0) * 60)
@@ -94,7 +99,7 @@ struct DateFields {
                 }
             }
         }
-        guard r.i == r.bytes.count else { return shape }
+        guard r.atEnd else { return shape }
         return .success(fields)
     }
 
