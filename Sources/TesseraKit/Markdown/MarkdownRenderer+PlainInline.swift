@@ -1,10 +1,10 @@
 extension MarkdownRenderer {
     /// The inline HTML of text in which Markdown finds nothing to do but emphasis in its
     /// plainest form: one line of letters, digits, spaces and plain punctuation, starting with a
-    /// letter, where `*` and `**` may stand around words; cmark would print it as it is but for
-    /// `<em>` and `<strong>` (a differential test compares both, with every option). Nil for
-    /// anything else, which cmark renders. Titles, names, labels and one-line messages are
-    /// mostly such text.
+    /// letter or an opening `*`, where `*` and `**` may stand around words; cmark would print it
+    /// as it is but for `<em>` and `<strong>` (a differential test compares both, with every
+    /// option). Nil for anything else, which cmark renders. Titles, names, labels and one-line
+    /// messages are mostly such text.
     ///
     /// Emphasis is taken only where CommonMark's delimiter rules leave no choice: a run of one
     /// or two `*` after a space (or the start) and before an ASCII letter or digit opens; the
