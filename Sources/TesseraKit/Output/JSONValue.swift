@@ -113,12 +113,7 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
     /// `\t`, else `\u00xx`); everything else, non-ASCII included, as its UTF-8 bytes.
     static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Read in place: `withUTF8` needs a `var` copy of the text, one retain and release per
-        // string written (every key and value of every page's JSON).
-        if text.utf8.withContiguousStorageIfAvailable({ quoteBytes($0, into: &out) }) == nil {
-            var text = text
-            text.withUTF8 { quoteBytes($0, into: &out) }
-        }
+        text.withUTF8Bytes { quoteBytes($0, into: &out) }
         out.append(UInt8(ascii: "\""))
     }
 

@@ -3,10 +3,7 @@ import Foundation
 /// HTML escaping of `<`, `>`, `&`, `"` and `'`, by bytes.
 enum HTMLEscape {
     static func append(_ text: String, to out: RenderOutput) {
-        if text.utf8.withContiguousStorageIfAvailable({ append($0, to: out) }) == nil {
-            var text = text
-            text.withUTF8 { append($0, to: out) }
-        }
+        text.withUTF8Bytes { append($0, to: out) }
     }
 
     /// The runs between the bytes to escape copied as they are, each of those as its entity.

@@ -25,10 +25,7 @@ final class RenderOutput {
     var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     func append(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
-            var text = text
-            text.withUTF8 { append($0) }
-        }
+        text.withUTF8Bytes { append($0) }
     }
 
     func append(_ literal: StaticString) {
@@ -48,8 +45,7 @@ final class RenderOutput {
 
     /// `text` put in at `offset`, the bytes from there on moved after it.
     func insert(_ text: String, at offset: Int) {
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
             if count + bytes.count > capacity { grow(to: count + bytes.count) }
             memmove(base + offset + bytes.count, base + offset, count - offset)
