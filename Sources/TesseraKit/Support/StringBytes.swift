@@ -8,6 +8,20 @@ extension String {
         return text.withUTF8(body)
     }
 
+    /// Text from UTF-8 that is valid by how it was made: whole strings' bytes one after another,
+    /// or cut only before or after an ASCII byte. Copied, not decoded again: `String(decoding:)`
+    /// checks every byte of text that is not all ASCII, about ten instructions a byte (a feed
+    /// page's HTML was checked four times, in its component, shell, section and page renders).
+    /// Bytes of any other origin (a file, a library, a cut at any offset) go through
+    /// `String(decoding:)`, which repairs what is not UTF-8.
+    init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        var text = UTF8Span(unchecked: bytes.span)
+        // Marked ASCII when it is, as a decoded string would be: comparing and hashing such a
+        // string take their fast paths.
+        _ = text.checkForASCII()
+        self.init(copying: text)
+    }
+
     /// `parts` one after another, made in one allocation with one copy of each part's bytes:
     /// `a + "/" + b + "-" + c` makes and grows a string at each `+`, a few hundred instructions
     /// each (an id for every component of a page's JSON).

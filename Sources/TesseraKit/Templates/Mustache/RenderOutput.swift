@@ -21,8 +21,9 @@ final class RenderOutput {
     deinit { base.deallocate() }
 
     /// The bytes written, as text. They are whole `String`s' and ASCII literals', one after
-    /// another, so valid UTF-8.
-    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+    /// another, or runs of a string cut before or after an ASCII byte (`HTMLEscape`), and
+    /// strings put in after a `\n` (indentation): valid UTF-8, copied without checking it again.
+    var string: String { String(validUTF8: UnsafeBufferPointer(start: base, count: count)) }
 
     func append(_ text: String) {
         text.withUTF8Bytes { append($0) }
