@@ -333,80 +333,80 @@ struct SearchStemmer: Sendable, Equatable {
 /// against ICU on generated text (`SearchIndexTests`).
 enum ASCIIWords {
     /// Calls `body` with each word, in lower case, and returns true; false, without calling it,
-    /// when the text is not one it reads.
+    /// when the text is not one it reads. Eight bytes from a word's start can be read (`key`).
     static func forEach(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let lower = lowered(bytes) else { return false }
-            return lower.withUnsafeBufferPointer { read($0, body) }
+        text.withUTF8Bytes { bytes in
+            // On the stack for a page's text (a heap allocation was 600 instructions), with eight
+            // zero bytes after it.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 8) { buffer in
+                guard let count = lowered(bytes, into: buffer) else { return false }
+                (buffer.baseAddress! + count).initialize(repeating: 0, count: 8)
+                return read(UnsafeBufferPointer(start: buffer.baseAddress, count: count), body)
+            }
         }
     }
 
-    /// The text in lower case, smart punctuation as one byte each (`’` as `'`, the others as a
-    /// space); nil for a text this does not read (other characters beyond ASCII).
-    private static func lowered(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    /// A word of at most 8 bytes as `forEach` gives it, as one number: its bytes, the first
+    /// lowest. Words have no zero byte, so two words give the same number only if they are the
+    /// same, and none gives 0.
+    @inline(__always) static func key(of word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let all = UInt64(littleEndian: UnsafeRawPointer(word.baseAddress!).loadUnaligned(as: UInt64.self))
+        return word.count >= 8 ? all : all & ((1 &<< UInt64(word.count &* 8)) &- 1)
+    }
+
+    /// The text in lower case written to `out` (room for its bytes), smart punctuation as one
+    /// byte each (`’` as `'`, the others as a space), and the number of bytes written; nil for a
+    /// text this does not read (other characters beyond ASCII).
+    private static func lowered(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         @inline(__always) func alphanumeric(_ byte: UInt8) -> Bool {
             (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
         }
-        var ok = true
-        // Written once, without zeroing it first: every page's text goes through here.
-        let copy = [UInt8](unsafeUninitializedCapacity: bytes.count) { out, written in
-            var count = 0
-            defer { written = count }
-            var index = 0
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            while index < bytes.count {
-                // Eight ASCII bytes at a time: a lane's high bit after adding 0x3F is set from
-                // `A` up, after adding 0x25 from `[` up (no carry: every lane is below 0x80), so
-                // the lanes between are upper-case letters, and their 0x20 bit is set. A text's
-                // bytes are read once here, and it was 14 instructions a byte one at a time.
-                while index &+ 8 <= bytes.count {
-                    let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                    guard word & highs == 0 else { break }
-                    let upper = (word &+ 0x3F &* ones) & ~(word &+ 0x25 &* ones) & highs
-                    UnsafeMutableRawPointer(out.baseAddress! + count).storeBytes(of: word | upper >> 2, as: UInt64.self)
-                    index &+= 8
-                    count &+= 8
-                }
-                guard index < bytes.count else { break }
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    out[count] = byte &+ (byte &- 0x41 < 26 ? 32 : 0)
-                    count &+= 1
-                    index &+= 1
-                    continue
-                }
-                // Two-byte: no-break space, « and ».
-                if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xA0 || bytes[index + 1] == 0xAB || bytes[index + 1] == 0xBB {
-                    out[count] = 0x20
-                    count += 1
-                    index += 2
-                    continue
-                }
-                // Three-byte, U+2013 to U+2026: – — ‘ ’ “ ” …
-                guard byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 else {
-                    ok = false
-                    return
-                }
-                switch bytes[index + 2] {
-                case 0x93, 0x94, 0x9C, 0x9D, 0xA6: out[count] = 0x20
-                case 0x99: out[count] = UInt8(ascii: "'")
-                case 0x98:
-                    let before = index > 0 ? bytes[index - 1] : 0, after = index + 3 < bytes.count ? bytes[index + 3] : 0
-                    guard !(alphanumeric(before) && alphanumeric(after)) else {
-                        ok = false
-                        return
-                    }
-                    out[count] = 0x20
-                default:
-                    ok = false
-                    return
-                }
-                count += 1
-                index += 3
+        var count = 0, index = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while index < bytes.count {
+            // Eight ASCII bytes at a time: a lane's high bit after adding 0x3F is set from
+            // `A` up, after adding 0x25 from `[` up (no carry: every lane is below 0x80), so
+            // the lanes between are upper-case letters, and their 0x20 bit is set. A text's
+            // bytes are read once here, and it was 14 instructions a byte one at a time.
+            while index &+ 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                guard word & highs == 0 else { break }
+                let upper = (word &+ 0x3F &* ones) & ~(word &+ 0x25 &* ones) & highs
+                UnsafeMutableRawPointer(out.baseAddress! + count).storeBytes(of: word | upper >> 2, as: UInt64.self)
+                index &+= 8
+                count &+= 8
             }
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            if byte < 0x80 {
+                out[count] = byte &+ (byte &- 0x41 < 26 ? 32 : 0)
+                count &+= 1
+                index &+= 1
+                continue
+            }
+            // Two-byte: no-break space, « and ».
+            if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xA0 || bytes[index + 1] == 0xAB || bytes[index + 1] == 0xBB {
+                out[count] = 0x20
+                count += 1
+                index += 2
+                continue
+            }
+            // Three-byte, U+2013 to U+2026: – — ‘ ’ “ ” …
+            guard byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 else { return nil }
+            switch bytes[index + 2] {
+            case 0x93, 0x94, 0x9C, 0x9D, 0xA6: out[count] = 0x20
+            case 0x99: out[count] = UInt8(ascii: "'")
+            case 0x98:
+                let before = index > 0 ? bytes[index - 1] : 0, after = index + 3 < bytes.count ? bytes[index + 3] : 0
+                guard !(alphanumeric(before) && alphanumeric(after)) else { return nil }
+                out[count] = 0x20
+            default:
+                return nil
+            }
+            count += 1
+            index += 3
         }
-        return ok ? copy : nil
+        return count
     }
 
     /// Per lower-case ASCII byte: 1 for a letter, 2 for a digit, 3 for `_` (which joins both,

@@ -201,6 +201,20 @@ import Testing
             // Kept in the terms' order whatever order they were read in: equal terms, equal documents.
             #expect(fast.searchTerms.terms == fast.searchTerms.terms.sorted() && fast.searchTerms == SearchDocument.SearchTerms(expected), "round \(round)")
         }
+        // Thousands of different words of 1 to 12 letters, each twice: the tables of short
+        // (up to 8 bytes) and long words grow while a page is counted, and again across pages.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        for round in 0..<3 {
+            let words = (0..<6_000).map { _ in String((0...Int(generator.next() % 12)).map { _ in letters[Int(generator.next() % 26)] }) }
+            let text = (words + words.reversed()).joined(separator: " ")
+            var fast = SearchTermCounts(analyzer: SearchAnalyzer(language: "en")), sharing = SearchTermCounts(vocabulary: shared[0])
+            fast.add(text, weight: SearchDocument.Weight.text, title: false)
+            sharing.add(text, weight: SearchDocument.Weight.text, title: false)
+            var expected: [String: Int] = [:]
+            shared[0].analyzer.forEachTerm(text) { expected[$0, default: 0] += 1 }
+            #expect(fast.searchTerms.dictionary == expected && sharing.searchTerms == fast.searchTerms, "many words, round \(round)")
+            #expect(expected.count > 4_000 && fast.length == expected.values.reduce(0, +))
+        }
     }
 
     /// A page's terms are packed (their bytes one after another): they read back as given, in
