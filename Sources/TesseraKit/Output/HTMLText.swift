@@ -25,28 +25,86 @@ enum HTMLText {
     }
 
     /// `text`'s words, one space between each: runs of white space (`Character.isWhitespace`)
-    /// become one space, and none is left at either end. ASCII text is read as bytes (white space
-    /// is then tab to carriage return and the space); other text goes through `split`, whose
-    /// `Character`s were 1.5% of a build of component pages (for their accessibility labels).
+    /// become one space, and none is left at either end. Read as bytes (`collapsedWords`) where
+    /// that gives `split`'s `Character`s, else through `split`, whose `Character`s were 10,000
+    /// instructions a label beyond ASCII (a price's `€`, a minus sign) in a build of component
+    /// pages, for their accessibility labels.
     static func words(_ text: String) -> String {
-        var text = text
-        let ascii: [UInt8]? = text.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var space = false
-            for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+        if let words = text.withUTF8Bytes({ collapsedWords($0) }) { return words.withUnsafeBufferPointer { String(validUTF8: $0) } }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The words of valid UTF-8 joined by one space, where the only white space is ASCII's (tab
+    /// to carriage return, the space) and each such byte is a `Character` of its own; nil
+    /// otherwise. Declined: white space beyond ASCII (NEL, no-break and other Unicode spaces,
+    /// LS, PS), and a character next to an ASCII space or control that could join it in one
+    /// `Character`: after it, a mark, a format character (ZWJ, ZWNJ, tags), a modifier letter
+    /// or symbol (emoji skin tones, halfwidth kana marks) and Thai and Lao SARA AM (extending and
+    /// spacing marks); before it, a format character or a letter that prepends (U+0D4E and
+    /// beyond U+FFFF). A differential test checks the rest against `split`.
+    static func collapsedWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        @inline(__always) func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var space = false, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if isSpace(byte) {
+                    if index > 0, bytes[index - 1] >= 0x80, !mayEndBeforeSpace(bytes, before: index) { return nil }
+                    if index + 1 < bytes.count, bytes[index + 1] >= 0x80, !mayStartAfterSpace(bytes, at: index + 1) { return nil }
                     space = !out.isEmpty
                 } else {
                     if space { out.append(0x20); space = false }
                     out.append(byte)
                 }
+                index += 1
+                continue
             }
-            return out
+            // White space beyond ASCII: U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
+            // U+202F, U+205F, U+3000.
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0, third = index + 2 < bytes.count ? bytes[index + 2] : 0
+            switch byte {
+            case 0xC2 where next == 0x85 || next == 0xA0: return nil
+            case 0xE1 where next == 0x9A && third == 0x80: return nil
+            case 0xE2 where next == 0x80 && (third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF): return nil
+            case 0xE2 where next == 0x81 && third == 0x9F: return nil
+            case 0xE3 where next == 0x80 && third == 0x80: return nil
+            default: break
+            }
+            if space { out.append(0x20); space = false }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<min(index + length, bytes.count)]))
+            index += length
         }
-        if let ascii { return String(decoding: ascii, as: UTF8.self) }
-        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return out
+    }
+
+    /// The scalar whose UTF-8 starts at `index` (a lead byte of valid UTF-8).
+    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Unicode.Scalar {
+        var iterator = bytes[index...].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return "\u{FFFD}"
+    }
+
+    /// Whether the scalar at `index`, after an ASCII space or control, begins a `Character`.
+    private static func mayStartAfterSpace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let scalar = scalar(bytes, at: index)
+        if scalar == "\u{0E33}" || scalar == "\u{0EB3}" { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format, .modifierLetter, .modifierSymbol: return false
+        default: return true
+        }
+    }
+
+    /// Whether the scalar ending before `index` (a byte beyond ASCII) ends a `Character` before
+    /// an ASCII space or control.
+    private static func mayEndBeforeSpace(_ bytes: UnsafeBufferPointer<UInt8>, before index: Int) -> Bool {
+        var start = index - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        let scalar = scalar(bytes, at: start)
+        return scalar.value < 0x10000 && scalar != "\u{0D4E}" && scalar.properties.generalCategory != .format
     }
 
     /// Each line trimmed of spaces, empty lines dropped (runs of line breaks become one), the

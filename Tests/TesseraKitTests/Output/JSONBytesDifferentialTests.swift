@@ -123,14 +123,34 @@ import Testing
     /// Words joined by one space, as read by bytes, are `split`'s by `Character`: on the pieces
     /// above and on every ASCII character around words (`\u{1C}` to `\u{1F}` are not white
     /// space, `\r\n` is one character that is).
+    ///
+    /// Text beyond ASCII is read as bytes too, unless a character could join a space or control
+    /// in one `Character`: the third kind of text puts every such kind next to spaces, among
+    /// letters, symbols and punctuation that do not (a price's `€`, a minus sign, CJK, emoji).
     @Test func wordsAreSplitsByCharacter() {
         var random = SeededGenerator(seed: Self.seed &+ 2)
         let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        let joining = [
+            "€", "−", "é", "東京", "👍", "🇫🇷", "ก", "«", "»", "·", "\u{1160}", "\u{AC00}", "word", "1.50", " ", " ", "\t", "\n", "\r\n", "\u{B}",
+            "\u{301}", "\u{20DD}", "\u{903}", "\u{200D}", "\u{200C}", "\u{FE0F}", "\u{1F3FD}", "\u{FF9E}", "\u{2B0}", "\u{E0041}", "\u{0E33}", "\u{0EB3}",
+            "\u{600}", "\u{6DD}", "\u{0D4E}", "\u{111C2}", "\u{110BD}", "\u{A0}", "\u{3000}", "\u{85}", "\u{2028}", "\u{202F}", "\u{1680}",
+        ]
+        var fast = 0, beyondASCII = 0
         for round in 0..<Self.count {
-            let text = round % 2 == 0 ? Self.text(&random)
-                : (0..<Int.random(in: 0...12, using: &random)).map { _ in Bool.random(using: &random) ? "word" : ascii.randomElement(using: &random)! }.joined()
+            let text: String
+            switch round % 3 {
+            case 0: text = Self.text(&random)
+            case 1: text = (0..<Int.random(in: 0...12, using: &random)).map { _ in Bool.random(using: &random) ? "word" : ascii.randomElement(using: &random)! }.joined()
+            default: text = (0..<Int.random(in: 0...10, using: &random)).map { _ in joining.randomElement(using: &random)! }.joined()
+            }
             #expect(HTMLText.words(text) == text.split(whereSeparator: \.isWhitespace).joined(separator: " "), "\(text.debugDescription)")
+            if round % 3 == 2, text.utf8.contains(where: { $0 >= 0x80 }) {
+                beyondASCII += 1
+                if text.withUTF8Bytes({ HTMLText.collapsedWords($0) }) != nil { fast += 1 }
+            }
         }
+        // Most such text is read as bytes: the fast path is not one that always declines.
+        #expect(fast * 4 > beyondASCII, "\(fast) of \(beyondASCII) texts beyond ASCII read as bytes")
     }
 
     @Test func quotedStringsAreTheScalarVersionsAndReadBack() throws {
