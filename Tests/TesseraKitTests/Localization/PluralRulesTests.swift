@@ -14,6 +14,25 @@ import Testing
         #expect(Translator.fill("no braces", ["a": "1"]) == "no braces")
     }
 
+    /// Filled by bytes, a text is what the `Character` search made of it, or declined: on
+    /// generated texts of placeholders, stray and doubled braces, keys beyond ASCII (one
+    /// canonically equivalent to a value's key) and characters that join a brace in one
+    /// `Character` (a combining mark after it, a prepended mark before it).
+    @Test func placeholdersFilledByBytesAreThoseFilledByCharacter() {
+        let pieces = ["{", "}", "{name}", "{count}", "{é}", "{e\u{301}}", "{名}", "{ name}", "{}", "name", "count", " ", "leçons", "€", "👩‍💻", "\u{301}", "\u{600}", "\r\n", "x"]
+        let values = ["name": "Ada", "count": "3", "é": "acute", "名": "前", "": "empty", " name": "spaced"]
+        var generator = SeededGenerator(seed: 12)
+        var byBytes = 0
+        for round in 0..<20_000 {
+            let text = (0..<Int(generator.next() % 10)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let filled = Translator.fill(text, values), reference = Translator.filledByCharacter(text, values)
+            #expect(filled == reference && filled.utf8.elementsEqual(reference.utf8), "round \(round): \(text.debugDescription)")
+            if text.utf8.contains(UInt8(ascii: "{")), text.withUTF8Bytes({ Translator.filledBytes($0, values) }) != nil { byBytes += 1 }
+        }
+        // Most texts with a brace are filled by bytes: the fast path is not one that always declines.
+        #expect(byBytes > 2_000, "\(byBytes) of 20,000 filled by bytes")
+    }
+
     @Test func russianCountsByTheLastDigits() {
         #expect(russian.category(for: 1) == .one)      // 1 день
         #expect(russian.category(for: 21) == .one)     // 21 день

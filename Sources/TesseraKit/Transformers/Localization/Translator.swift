@@ -135,6 +135,12 @@ public final class Translator: Sendable {
 
     static func fill(_ text: String, _ values: [String: String]) -> String {
         guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        if let filled = text.withUTF8Bytes({ filledBytes($0, values) }) { return filled.withUnsafeBufferPointer { String(validUTF8: $0) } }
+        return filledByCharacter(text, values)
+    }
+
+    /// `fill` by `Character`: `{name}` replaced by `values["name"]`, other braces kept.
+    static func filledByCharacter(_ text: String, _ values: [String: String]) -> String {
         // One pass: a value is never searched for placeholders itself.
         var result = ""
         var rest = text[...]
@@ -149,6 +155,33 @@ public final class Translator: Sendable {
             }
         }
         return result + rest
+    }
+
+    /// `fill` by bytes, where every `{` and `}` has ASCII (or nothing) on both sides, so each is
+    /// a `Character` of its own, as the `Character` search finds it; nil otherwise. It was 2,900
+    /// instructions a call by `Character`, 14 calls a page of components (their plural texts).
+    static func filledBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ values: [String: String]) -> [UInt8]? {
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        for index in bytes.indices where bytes[index] == open || bytes[index] == close {
+            if index > 0, bytes[index - 1] >= 0x80 { return nil }
+            if index + 1 < bytes.count, bytes[index + 1] >= 0x80 { return nil }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var rest = 0
+        while let start = ByteSearch.firstIndex(of: open, in: bytes, from: rest) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[rest..<start]))
+            if let end = ByteSearch.firstIndex(of: close, in: bytes, from: start + 1),
+               let value = values[String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)] {
+                value.withUTF8Bytes { out.append(contentsOf: $0) }
+                rest = end + 1
+            } else {
+                out.append(open)
+                rest = start + 1
+            }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[rest...]))
+        return out
     }
 
     static func placeholdersToMustache(_ text: String, count: String?, escapeHTML: Bool = false) -> String {
