@@ -217,7 +217,9 @@ public final class ViewObject: @unchecked Sendable, Equatable {
     /// looked up, and nothing is made of the values this object has. Keys other than ASCII
     /// (which a small object and a large one may compare differently) take the long way.
     public func merging(_ other: [(String, ViewValue)]) -> ViewObject {
-        let ascii = { (key: String) in key.utf8.allSatisfy { $0 < 0x80 } }
+        // Read in place: `utf8.allSatisfy` went through the view a byte at a time (250
+        // instructions a key, the merge of every component's model and labels).
+        let ascii = { (key: String) in key.withUTF8Bytes { !$0.contains { $0 >= 0x80 } } }
         guard deferred == nil, keys.allSatisfy(ascii), other.allSatisfy({ ascii($0.0) }) else { return ViewObject(pairs + other, isOpen: isOpen) }
         var keys = self.keys, values = self.values, index = self.index
         keys.reserveCapacity(keys.count + other.count)
