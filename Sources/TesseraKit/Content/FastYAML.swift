@@ -356,10 +356,8 @@ enum FastYAML {
         }
         if previous == UInt8(ascii: ":") { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        // YAML's words (`yes`, `null`, …) are five letters at most: longer text needs no lookup.
-        if first >= 0x80 || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")), range.count > 5 || !YAMLParser.resolvingWords.contains(text) {
-            return ContentNode(.string(text), at: location)
-        }
+        // Text, before Yams's nodes are made for it (a link, `/about/`, was two tags made and freed).
+        if YAMLParser.isText(text) { return ContentNode(.string(text), at: location) }
         // The commonest numbers and dates (2026-11-20, 2026-11-20T10:00:00Z, -1.5), as Yams's
         // resolver reads them.
         if let value = YAMLParser.commonScalar(text) { return ContentNode(value, at: location) }

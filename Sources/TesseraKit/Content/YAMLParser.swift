@@ -121,23 +121,26 @@ enum YAMLParser {
         "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", "y", "Y", "n", "N",
     ]
 
+    /// Whether a plain scalar is text whatever Yams's tag resolution (regular expressions)
+    /// would say. Text that starts with a letter and is not one of YAML's words for booleans and
+    /// null resolves to nothing else; and only digits and `+ - . ~ < =` start YAML's numbers,
+    /// dates, null, merge and value scalars, so other characters (`/about/`, `(c) 2026`, `$5`)
+    /// start text.
+    static func isText(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        if first >= 0x80 || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A) {
+            // YAML's words are five letters at most: longer text needs no lookup.
+            return text.utf8.count > 5 || !resolvingWords.contains(text)
+        }
+        return !(first >= 0x30 && first <= 0x39) && !"+-.~<=".utf8.contains(first)
+    }
+
     static func scalarValue(_ scalar: Node.Scalar, node: Node) -> ContentNode.Value {
         // Quoted scalars are always text: `title: "2026"` stays a string.
         if scalar.style == .singleQuoted || scalar.style == .doubleQuoted || scalar.style == .literal || scalar.style == .folded {
             return .string(scalar.string)
         }
-        // Text that starts with a letter and is not one of YAML's words for booleans and null
-        // cannot resolve to anything else: skip Yams's tag resolution (regular expressions).
-        if let first = scalar.string.utf8.first, first >= 0x80 || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A),
-           !Self.resolvingWords.contains(scalar.string) {
-            return .string(scalar.string)
-        }
-        // Only digits and `+ - . ~ < =` start YAML's numbers, dates, null, merge and value
-        // scalars; other characters (`/about/`, `(c) 2026`, `$5`) start text.
-        if let first = scalar.string.utf8.first, first < 0x80, !(first >= 0x30 && first <= 0x39), !(first | 0x20 >= 0x61 && first | 0x20 <= 0x7A),
-           !"+-.~<=".utf8.contains(first) {
-            return .string(scalar.string)
-        }
+        if isText(scalar.string) { return .string(scalar.string) }
         if let value = commonScalar(scalar.string) { return value }
         let tag = Tag.Name(rawValue: node.tag.description)
         // YAML 1.1 reads `16:9` as a base-60 number (969); nobody writing content means that.
