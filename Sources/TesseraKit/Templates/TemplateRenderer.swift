@@ -19,9 +19,11 @@ struct TemplateRenderer: Sendable {
     /// `{{#picture}}`, for the page at `pageURL`, and where its pictures are recorded.
     var pictures: (helper: PictureHelper, pageURL: String, use: PictureUse)?
 
-    /// Renders; missing translations that are only warnings go to `warnings`.
+    /// Renders; missing translations that are only warnings go to `warnings`. `context` names the
+    /// template in messages, made only for one (a component's name in quotes was three string
+    /// appends for each of a feed page's forty renders).
     func render(
-        _ template: CompiledTemplate, _ values: [(String, TemplateValue)], fields: ViewObject? = nil, common: TemplateScope.Values = TemplateScope.Values([]), context: String,
+        _ template: CompiledTemplate, _ values: [(String, TemplateValue)], fields: ViewObject? = nil, common: TemplateScope.Values = TemplateScope.Values([]), context: @autoclosure () -> String,
         optionalNames: Set<String> = [], warnings: DiagnosticCollector? = nil
     ) throws -> String {
         let scope = TemplateScope(values, fields: fields, common: common, optionalNames: optionalNames)
@@ -39,7 +41,7 @@ struct TemplateRenderer: Sendable {
         if let name = rendering.tooDeep {
             let include = rendering.includes.last { $0.partial == name && $0.includer == name }
             throw failure([Diagnostic(
-                .error, "partials nested more than \(MustacheRendering.maxPartialDepth) deep through '\(name)' in \(context)",
+                .error, "partials nested more than \(MustacheRendering.maxPartialDepth) deep through '\(name)' in \(context())",
                 at: include.map(sources.location(of:)) ?? SourceLocation(file: template.path),
                 hint: "a dynamic partial ({{>*name}}) includes itself; render nested items with a container component instead")])
         }
@@ -49,11 +51,11 @@ struct TemplateRenderer: Sendable {
                 let tag = "{{>*\(include.tag)}}"
                 if case .notAName(let kind) = include.problem {
                     return Diagnostic(
-                        .error, "\(tag) needs the name of a partial, but '\(include.tag)' is \(kind), in \(context)", at: sources.location(of: include),
+                        .error, "\(tag) needs the name of a partial, but '\(include.tag)' is \(kind), in \(context())", at: sources.location(of: include),
                         hint: "give it a text or enum value naming a file of partials/, such as '\(library.partials.keys.sorted().first ?? "card")'")
                 }
                 return Diagnostic(
-                    .error, "\(tag) names the partial '\(include.partial)', which does not exist, in \(context)", at: sources.location(of: include),
+                    .error, "\(tag) names the partial '\(include.partial)', which does not exist, in \(context())", at: sources.location(of: include),
                     hint: (Suggestions.didYouMean(include.partial, in: library.partials.keys).map { $0 + " " } ?? "")
                         + "create partials/\(include.partial).mustache in the site or the theme, or give '\(include.tag)' the name of one: "
                         + (library.partials.isEmpty ? "there are none yet" : library.partials.keys.sorted().joined(separator: ", ")))
@@ -66,16 +68,16 @@ struct TemplateRenderer: Sendable {
                 switch value.kind {
                 case "list":
                     return Diagnostic(
-                        .error, "'\(value.name)' is a list and has no text to print in \(context)", at: sources.location(ofVariable: value.name),
+                        .error, "'\(value.name)' is a list and has no text to print in \(context())", at: sources.location(ofVariable: value.name),
                         hint: "iterate it: {{#\(value.name)}}{{.}}{{/\(value.name)}}, or print one item's part inside the section")
                 case "view data":
                     return Diagnostic(
-                        .error, "'\(value.name)' outside a section is the view data of \(context), an object, and has no text to print",
+                        .error, "'\(value.name)' outside a section is the view data of \(context()), an object, and has no text to print",
                         at: sources.location(ofVariable: value.name),
                         hint: "print one of its values, such as {{\(value.parts.first ?? "title")}}; \(template.kind == .layout ? "a layout" : "this template") receives: \(value.parts.joined(separator: ", "))")
                 default:
                     return Diagnostic(
-                        .error, "'\(value.name)' is an object and has no text to print in \(context)", at: sources.location(ofVariable: value.name),
+                        .error, "'\(value.name)' is an object and has no text to print in \(context())", at: sources.location(ofVariable: value.name),
                         hint: "print one of its parts, such as {{\(prefix).\(value.parts.first ?? "part")}}" + (value.parts.isEmpty ? "" : "; its parts are: " + value.parts.joined(separator: ", ")))
                 }
             })
@@ -89,7 +91,7 @@ struct TemplateRenderer: Sendable {
                 }
                 let available = miss.available.filter { !$0.isEmpty }
                 return Diagnostic(
-                    .error, "'\(miss.name)' is not a part of \(owner.map { "'\($0)'" } ?? "this value") in \(context)",
+                    .error, "'\(miss.name)' is not a part of \(owner.map { "'\($0)'" } ?? "this value") in \(context())",
                     at: tag?.location ?? SourceLocation(file: template.path),
                     hint: (Suggestions.didYouMean(miss.name, in: available).map { $0 + " " } ?? "")
                         + (available.isEmpty ? "it has no parts" : "its parts are: " + available.joined(separator: ", ")))
@@ -98,13 +100,13 @@ struct TemplateRenderer: Sendable {
         if !scope.unknownAssets.isEmpty {
             throw failure(scope.unknownAssets.map { (tag, name) in
                 Diagnostic(
-                    .error, "no stylesheet or script '\(name)' to fingerprint for {{#\(tag)}} in \(context)", at: sources.location(ofLambda: tag, argument: name),
+                    .error, "no stylesheet or script '\(name)' to fingerprint for {{#\(tag)}} in \(context())", at: sources.location(ofLambda: tag, argument: name),
                     hint: Suggestions.didYouMean(name, in: fingerprints.entries.keys).map { $0 + " " } ?? "{{#asset}} takes the path of a .css or .js file of static/, such as assets/site.css")
             })
         }
         if !scope.pictureProblems.isEmpty {
             throw failure(scope.pictureProblems.map { call in
-                Diagnostic(.error, call.problem.message + " in \(context)", at: sources.location(ofLambda: "picture", argument: call.argument), hint: call.problem.hint)
+                Diagnostic(.error, call.problem.message + " in \(context())", at: sources.location(ofLambda: "picture", argument: call.argument), hint: call.problem.hint)
             })
         }
         // A key that exists but is used wrongly (plural forms without count=) is a template error,
@@ -113,7 +115,7 @@ struct TemplateRenderer: Sendable {
         if !misused.isEmpty {
             throw failure(misused.map { use in
                 Diagnostic(
-                    .error, (use.error.diagnostics.first?.message ?? "translation '\(use.key)' cannot be used here") + use.builtBy + " in \(context)",
+                    .error, (use.error.diagnostics.first?.message ?? "translation '\(use.key)' cannot be used here") + use.builtBy + " in \(context())",
                     at: sources.location(ofTranslation: use.tagText), hint: use.error.diagnostics.first?.hint)
             })
         }
@@ -121,7 +123,7 @@ struct TemplateRenderer: Sendable {
         if !missing.isEmpty, translator?.table.isIncomplete != true {
             let diagnostics = missing.map { missing in
                 Diagnostic(
-                    missingTranslations, "missing translation '\(missing.key)'\(missing.builtBy) for language '\(translator?.language ?? "")' in \(context)",
+                    missingTranslations, "missing translation '\(missing.key)'\(missing.builtBy) for language '\(translator?.language ?? "")' in \(context())",
                     at: sources.location(ofTranslation: missing.tagText), hint: missing.hint(table: translator?.table))
             }
             if missingTranslations == .error { throw failure(diagnostics) }
@@ -130,7 +132,7 @@ struct TemplateRenderer: Sendable {
         if !scope.invalidCounts.isEmpty {
             throw failure(scope.invalidCounts.map { problem in
                 Diagnostic(
-                    .error, "the count of translation '\(problem.key)' in \(context) is not a number: '\(problem.variable)' is absent or not a number field",
+                    .error, "the count of translation '\(problem.key)' in \(context()) is not a number: '\(problem.variable)' is absent or not a number field",
                     at: sources.location(ofTranslation: problem.key),
                     hint: "give count= a number, percent or currency field that has a value (wrap the tag in {{#\(problem.variable)}}…{{/\(problem.variable)}} for optional fields)")
             })
@@ -146,7 +148,7 @@ struct TemplateRenderer: Sendable {
                             + "a shell receives: \(names.joined(separator: ", ")) and the fields of the component it wraps")
                 }
                 return Diagnostic(
-                    .error, "'\(name)' is not a value of \(context)", at: sources.location(of: name),
+                    .error, "'\(name)' is not a value of \(context())", at: sources.location(of: name),
                     hint: (Suggestions.didYouMean(name, in: scope.names).map { $0 + " " } ?? "")
                         + "\(template.kind == .layout ? "a layout" : "this template") receives: \(scope.names.joined(separator: ", "))")
             })
