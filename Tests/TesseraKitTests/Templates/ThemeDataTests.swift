@@ -100,33 +100,51 @@ import Testing
         #expect(MarkdownText.wordCount("Don't stop — well-known 2026 東京") == 6)
     }
 
+    /// The word count's rule, over Unicode scalars.
+    static func referenceWordCount(_ text: String) -> Int {
+        var count = 0, inWord = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value) || (0xAC00...0xD7AF).contains(value) {
+                count += 1
+                inWord = false
+            } else if scalar.properties.isAlphabetic || (0x30...0x39).contains(value) {
+                if !inWord { count += 1 }
+                inWord = true
+            } else if value == 0x27 || value == 0x2019 || value == 0x2D {
+                continue
+            } else {
+                inWord = false
+            }
+        }
+        return count
+    }
+
     /// The byte-wise count agrees with the rule written over Unicode scalars, on every script
     /// and punctuation the rule names, at every split of a sample text.
     @Test func theWordCountFollowsItsRuleInEveryScript() {
-        func reference(_ text: String) -> Int {
-            var count = 0, inWord = false
-            for scalar in text.unicodeScalars {
-                let value = scalar.value
-                if (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value) || (0xAC00...0xD7AF).contains(value) {
-                    count += 1
-                    inWord = false
-                } else if scalar.properties.isAlphabetic || (0x30...0x39).contains(value) {
-                    if !inWord { count += 1 }
-                    inWord = true
-                } else if value == 0x27 || value == 0x2019 || value == 0x2D {
-                    continue
-                } else {
-                    inWord = false
-                }
-            }
-            return count
-        }
+        let reference = Self.referenceWordCount
         let sample = "Héllo wörld, don’t-stop 2026 — Привет мир! مرحبا بالعالم 東京タワー 한국어 😀 emoji x\u{301}y Ω≈ç √ done.\n\n## Next\tpara_graph"
         for cut in sample.indices {
             let text = String(sample[..<cut]) + " " + String(sample[cut...])
             #expect(MarkdownText.wordCount(text) == reference(text), "\(text)")
         }
         #expect(MarkdownText.wordCount("") == 0)
+    }
+
+    /// Counted eight ASCII bytes at a time, and byte by byte around `'`, `-` and characters
+    /// beyond ASCII: generated texts of every ASCII byte next to words, digits, apostrophes,
+    /// hyphens and other scripts, at lengths around the eight-byte steps, count as the rule does.
+    @Test func theWordCountEightBytesAtATimeFollowsItsRule() {
+        let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        let pieces = ["word", "Words", "ABCDEFGH", "don't", "well-known", "2026", "x9", " ", "  ", "\n", "-", "'", "’", "—", "東京", "Привет", "é", "x\u{301}y", "--", "''", "a-", "-a"]
+        var generator = SeededGenerator(seed: 8)
+        for round in 0..<20_000 {
+            let text = (0..<Int(generator.next() % 16)).map { _ in
+                generator.next() % 3 == 0 ? ascii[Int(generator.next() % 128)] : pieces[Int(generator.next() % UInt64(pieces.count))]
+            }.joined()
+            #expect(MarkdownText.wordCount(text) == Self.referenceWordCount(text), "round \(round): \(text.debugDescription)")
+        }
     }
 
     // MARK: Image sizes
