@@ -29,7 +29,7 @@ import Testing
             #expect(filled == reference && filled.utf8.elementsEqual(reference.utf8), "round \(round): \(text.debugDescription)")
             if text.utf8.contains(UInt8(ascii: "{")), text.withUTF8Bytes({ Translator.filledBytes($0, values) }) != nil { byBytes += 1 }
         }
-        // Most texts with a brace are filled by bytes: the fast path is not one that always declines.
+        // Many texts with a brace are filled by bytes: the fast path is not one that always declines.
         #expect(byBytes > 2_000, "\(byBytes) of 20,000 filled by bytes")
     }
 

@@ -149,7 +149,7 @@ import Testing
                 if text.withUTF8Bytes({ HTMLText.collapsedWords($0) }) != nil { fast += 1 }
             }
         }
-        // Most such text is read as bytes: the fast path is not one that always declines.
+        // More than a quarter of such text is read as bytes: the fast path is not one that always declines.
         #expect(fast * 4 > beyondASCII, "\(fast) of \(beyondASCII) texts beyond ASCII read as bytes")
     }
 
