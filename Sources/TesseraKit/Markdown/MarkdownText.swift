@@ -18,20 +18,14 @@ enum MarkdownText {
                 // 1 inside a word, else 0.
                 var inWord = 0
                 var index = 0
-                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-                // Lanes (of bytes below 0x80) from `low` to `high`, as their high bits: no lane
-                // carries into the next.
-                @inline(__always) func within(_ lanes: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
-                    (lanes &+ (0x80 &- low) &* ones) & ~(lanes &+ (0x7F &- high) &* ones) & highs
-                }
                 while index < end {
                     // Eight ASCII bytes at a time where none is `'` or `-`: a word starts at a
                     // letter or digit after a byte that is neither (or where the last ended). A
                     // page's body was 20 instructions a byte one at a time.
                     while index &+ 8 <= end {
                         let lanes = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian
-                        guard lanes & highs == 0, within(lanes, 0x27, 0x27) | within(lanes, 0x2D, 0x2D) == 0 else { break }
-                        let words = within(lanes | 0x20 &* ones, 0x61, 0x7A) | within(lanes, 0x30, 0x39)
+                        guard lanes & ByteLanes.highs == 0, ByteLanes.within(lanes, 0x27, 0x27) | ByteLanes.within(lanes, 0x2D, 0x2D) == 0 else { break }
+                        let words = ByteLanes.within(lanes | 0x20 &* ByteLanes.ones, 0x61, 0x7A) | ByteLanes.within(lanes, 0x30, 0x39)
                         let before = words << 8 | UInt64(inWord) << 7
                         count &+= (words & ~before).nonzeroBitCount
                         inWord = Int(words >> 63)
@@ -50,9 +44,7 @@ enum MarkdownText {
                         continue
                     }
                     // A scalar of two to four bytes (a String's bytes are valid UTF-8).
-                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                    var value = UInt32(byte) & (0x7F >> length)
-                    for offset in 1..<length where index + offset < end { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
+                    let (value, length) = ByteLanes.scalar(in: bytes, at: index)
                     index += length
                     if (0x3040...0x30FF).contains(value) || (0x3400...0x9FFF).contains(value) || (0xAC00...0xD7AF).contains(value) {
                         // CJK: each character is a word.

@@ -73,19 +73,16 @@ enum HTMLText {
             default: break
             }
             if space { out.append(0x20); space = false }
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            let length = ByteLanes.scalarLength(lead: byte)
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<min(index + length, bytes.count)]))
             index += length
         }
         return out
     }
 
-    /// The scalar whose UTF-8 starts at `index` (a lead byte of valid UTF-8).
+    /// The scalar whose UTF-8 starts at `index` (a lead byte beyond ASCII of valid UTF-8).
     private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Unicode.Scalar {
-        var iterator = bytes[index...].makeIterator()
-        var decoder = UTF8()
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
-        return "\u{FFFD}"
+        Unicode.Scalar(ByteLanes.scalar(in: bytes, at: index).value) ?? "\u{FFFD}"
     }
 
     /// Whether the scalar at `index`, after an ASCII space or control, begins a `Character`.

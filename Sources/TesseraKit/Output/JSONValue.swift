@@ -148,7 +148,7 @@ enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, ExpressibleByIn
     /// a byte below n, on the word as is and xor-ed with each quote byte.
     @inline(__always)
     private static func mayNeedEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let ones = ByteLanes.ones, highs = ByteLanes.highs
         func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
         let below = (word &- 0x20 &* ones) & ~word & highs
         return below | hasZero(word ^ (0x22 &* ones)) | hasZero(word ^ (0x5C &* ones)) != 0
