@@ -75,13 +75,15 @@ public struct AnyComponentModel: Sendable {
     public let defaultSchema: ComponentSchema?
     public let defaultTemplate: String?
     public let computed: [ComputedValue]
-    let make: @Sendable (ComponentFields, TransformContext) throws -> ViewValue
+    /// The members of the model's view data, merged into its component's; nil when the view
+    /// data is not an object (nothing is merged).
+    let members: @Sendable (ComponentFields, TransformContext) throws -> [(String, ViewValue)]?
 
     public init<Model: ComponentModel>(_ model: Model.Type) {
         code = Model.code
         defaultSchema = Model.defaultSchema
         defaultTemplate = Model.defaultTemplate
         computed = Model.computed
-        make = { fields, context in try ViewValueEncoder().encode(Model.viewData(from: fields, context: context)) }
+        members = { fields, context in try ViewValueEncoder().encodeMembers(Model.viewData(from: fields, context: context)) }
     }
 }

@@ -75,9 +75,9 @@ public struct ViewDataMapper: Sendable {
         var data = ViewObject(values)
         if let model = definition.model {
             let fields = ComponentFields(values: data, pageContent: pageContent)
-            let extra: ViewValue
-            do { extra = try model.make(fields, context) } catch { throw TesseraError.wrapping(error, at: use.location) }
-            if case .object(let object) = extra { data = data.merging(object.pairs) }
+            let extra: [(String, ViewValue)]?
+            do { extra = try model.members(fields, context) } catch { throw TesseraError.wrapping(error, at: use.location) }
+            if let extra { data = data.merging(extra) }
         }
         if let accessibility = schema.accessibility { data = data.merging(accessibility.values(for: data)) }
         let shell = schema.shell ?? defaultShell
