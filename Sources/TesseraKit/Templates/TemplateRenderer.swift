@@ -5,19 +5,33 @@ import Foundation
 struct TemplateRenderer: Sendable {
     var library: TemplateLibrary
     /// The page language's strings for `{{#t}}…{{/t}}`; nil offers no `t`.
-    var translator: Translator?
-    /// The default language's, used (with a warning) when a translation is missing and
-    /// missing translations are warnings.
-    var fallback: Translator?
-    var missingTranslations: Diagnostic.Severity = .error
-    var fingerprints = AssetFingerprints()
-    var basePath = "/"
-    /// Where the assets templates ask for are recorded.
-    var assetUse: AssetUse?
+    var translator: Translator? { services.translator }
+    var missingTranslations: Diagnostic.Severity
+    var fingerprints: AssetFingerprints { services.fingerprints }
     /// Where the partials `{{>*name}}` includes are recorded.
     var partialUse: DynamicPartialUse?
-    /// `{{#picture}}`, for the page at `pageURL`, and where its pictures are recorded.
-    var pictures: (helper: PictureHelper, pageURL: String, use: PictureUse)?
+    /// What the helpers of every render use (`t`'s strings and their fallback, the assets and
+    /// their base path, `{{#picture}}`): made once for the renderer, one reference for each
+    /// render's scope, where setting six values took a dozen reference counts there and a
+    /// dozen more when the scope went (a feed page renders about forty templates).
+    private let services: TemplateScope.Services
+
+    /// `fallback`: the default language's strings, used (with a warning) when a translation is
+    /// missing and missing translations are warnings. `assetUse`: where the assets templates
+    /// ask for are recorded. `pictures`: `{{#picture}}`, for the page at `pageURL`, and where its
+    /// pictures are recorded.
+    init(
+        library: TemplateLibrary, translator: Translator? = nil, fallback: Translator? = nil, missingTranslations: Diagnostic.Severity = .error,
+        fingerprints: AssetFingerprints = AssetFingerprints(), basePath: String = "/", assetUse: AssetUse? = nil, partialUse: DynamicPartialUse? = nil,
+        pictures: (helper: PictureHelper, pageURL: String, use: PictureUse)? = nil
+    ) {
+        self.library = library
+        self.missingTranslations = missingTranslations
+        self.partialUse = partialUse
+        services = TemplateScope.Services(
+            translator: translator, fallback: missingTranslations == .warning ? fallback : nil,
+            fingerprints: fingerprints, basePath: basePath, assetUse: assetUse, pictures: pictures)
+    }
 
     /// Renders; missing translations that are only warnings go to `warnings`. `context` names the
     /// template in messages, made only for one (a component's name in quotes was three string
@@ -26,10 +40,7 @@ struct TemplateRenderer: Sendable {
         _ template: CompiledTemplate, _ values: [(String, TemplateValue)], fields: ViewObject? = nil, common: TemplateScope.Values = TemplateScope.Values([]), context: @autoclosure () -> String,
         optionalNames: Set<String> = [], warnings: DiagnosticCollector? = nil
     ) throws -> String {
-        let scope = TemplateScope(values, fields: fields, common: common, optionalNames: optionalNames)
-        if let translator { scope.provideTranslations(translator, fallback: missingTranslations == .warning ? fallback : nil) }
-        scope.provideAssets(fingerprints, basePath: basePath, use: assetUse)
-        if let pictures { scope.providePictures(pictures.helper, pageURL: pictures.pageURL, use: pictures.use) }
+        let scope = TemplateScope(values, fields: fields, common: common, optionalNames: optionalNames, services: services)
         let rendering = MustacheRendering(partials: library.partials, root: scope)
         let html = rendering.render(template.syntax)
         for include in rendering.includes where include.problem == nil {

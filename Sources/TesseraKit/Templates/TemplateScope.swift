@@ -23,11 +23,37 @@ final class TemplateScope {
     /// some of the components it wraps declare).
     private let optionalNames: Set<String>
 
-    init(_ values: [(String, TemplateValue)], fields: ViewObject? = nil, common: Values = Values([]), optionalNames: Set<String> = []) {
+    init(_ values: [(String, TemplateValue)], fields: ViewObject? = nil, common: Values = Values([]), optionalNames: Set<String> = [], services: Services = .none) {
         self.values = Values(values)
         self.fields = fields
         self.common = common
         self.optionalNames = optionalNames
+        self.services = services
+    }
+
+    /// What the helpers use, shared by the renders of a page: `t`'s strings (and the default
+    /// language's, when a missing translation is a warning), the fingerprinted assets and the
+    /// base path, `{{#picture}}` for the page at `pageURL`, and where assets and pictures used
+    /// are recorded.
+    final class Services: Sendable {
+        let translator: Translator?
+        let fallback: Translator?
+        let fingerprints: AssetFingerprints
+        let basePath: String
+        let assetUse: AssetUse?
+        let pictures: (helper: PictureHelper, pageURL: String, use: PictureUse)?
+
+        init(translator: Translator?, fallback: Translator?, fingerprints: AssetFingerprints, basePath: String, assetUse: AssetUse?, pictures: (helper: PictureHelper, pageURL: String, use: PictureUse)?) {
+            self.translator = translator
+            self.fallback = fallback
+            self.fingerprints = fingerprints
+            self.basePath = basePath
+            self.assetUse = assetUse
+            self.pictures = pictures
+        }
+
+        /// No translations, no assets, no pictures.
+        static let none = Services(translator: nil, fallback: nil, fingerprints: AssetFingerprints(), basePath: "/", assetUse: nil, pictures: nil)
     }
 
     /// Named values, the names apart. What every template of a page gets (`site`, `page`) is
@@ -85,39 +111,18 @@ final class TemplateScope {
 
     /// `{{#picture}}` calls that failed: the text as written, and why.
     @exclusivity(unchecked) private(set) var pictureProblems: [(argument: String, problem: PictureHelper.Problem)] = []
-    @exclusivity(unchecked) private var pictures: (helper: PictureHelper, pageURL: String, use: PictureUse)?
 
-    @exclusivity(unchecked) private var translator: Translator?
-    @exclusivity(unchecked) private var fallback: Translator?
-    @exclusivity(unchecked) private var fingerprints = AssetFingerprints()
-    @exclusivity(unchecked) private var basePath = "/"
-    @exclusivity(unchecked) private var assetUse: AssetUse?
+    private let services: Services
+    private var translator: Translator? { services.translator }
 
     func helper(named name: String) -> Helper? {
         switch name {
         case "t": return translator == nil ? nil : .translate
         case "asset": return .asset
         case "integrity": return .integrity
-        case "picture": return pictures == nil ? nil : .picture
+        case "picture": return services.pictures == nil ? nil : .picture
         default: return nil
         }
-    }
-
-    func provideAssets(_ fingerprints: AssetFingerprints, basePath: String, use: AssetUse?) {
-        self.fingerprints = fingerprints
-        self.basePath = basePath
-        self.assetUse = use
-    }
-
-    func providePictures(_ helper: PictureHelper, pageURL: String, use: PictureUse) {
-        pictures = (helper, pageURL, use)
-    }
-
-    /// The translation becomes a template rendered in place, so its `{name}` placeholders are the
-    /// context's values, escaped.
-    func provideTranslations(_ translator: Translator, fallback: Translator?) {
-        self.translator = translator
-        self.fallback = fallback
     }
 
     /// Calls `helper` with a section's text. `written` is the text as the template wrote it, when
@@ -129,14 +134,14 @@ final class TemplateScope {
             let tag = helper == .asset ? "asset" : "integrity"
             let name = Self.trimmed(text)
             let key = AssetFingerprints.key(name)
-            guard let entry = fingerprints.entries[key] else {
+            guard let entry = services.fingerprints.entries[key] else {
                 if !unknownAssets.contains(where: { $0 == (tag, name) }) { unknownAssets.append((tag, name)) }
                 return .literal("")
             }
-            assetUse?.record(key, entry)
-            return .literal(helper == .asset ? basePath + entry.path : entry.integrity)
+            services.assetUse?.record(key, entry)
+            return .literal(helper == .asset ? services.basePath + entry.path : entry.integrity)
         case .picture:
-            guard let pictures else { return .literal("") }
+            guard let pictures = services.pictures else { return .literal("") }
             switch pictures.helper.picture(text, pageURL: pictures.pageURL) {
             case .success(let use):
                 pictures.use.record(use)
@@ -154,7 +159,7 @@ final class TemplateScope {
                 if !missingTranslations.contains(where: { $0.key == call.key }) {
                     missingTranslations.append(MissingTranslation(key: call.key, written: written.map(Self.trimmed), error: error, choices: choices()))
                 }
-                return Self.result((try? fallback?.template(call.key, countVariable: call.countVariable)) ?? call.key)
+                return Self.result((try? services.fallback?.template(call.key, countVariable: call.countVariable)) ?? call.key)
             }
         }
     }
