@@ -16,6 +16,25 @@ public enum FieldType: String, Sendable, CaseIterable, Codable {
     case list
     /// Nested components: the children of a container.
     case items
+
+    /// The type's place in `allCases`.
+    var ordinal: Int {
+        switch self {
+        case .text: 0
+        case .markdown: 1
+        case .inlineMarkdown: 2
+        case .number: 3
+        case .percent: 4
+        case .currency: 5
+        case .date: 6
+        case .link: 7
+        case .image: 8
+        case .enum: 9
+        case .bool: 10
+        case .list: 11
+        case .items: 12
+        }
+    }
 }
 
 /// One field of a component schema.

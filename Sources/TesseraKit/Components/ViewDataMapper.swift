@@ -119,7 +119,7 @@ public struct ViewDataMapper: Sendable {
             try errors.throwIfErrors()
             return .components(children)
         }
-        guard let transformer = transformers[field.type.rawValue] else {
+        guard let transformer = transformers[field.type] else {
             throw TesseraError("no transformer named '\(field.type.rawValue)'", at: field.location)
         }
         return try transformer.transform(node, field, context)

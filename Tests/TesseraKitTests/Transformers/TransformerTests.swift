@@ -22,6 +22,22 @@ import Testing
         return try transformer.transform(node, field, context ?? self.context())
     }
 
+    /// A field's transformer is found by its type's place, not its name: the same transformer,
+    /// for every type, in the standard registry and after one is registered over another.
+    @Test func aTypesTransformerIsTheOneOfItsName() throws {
+        #expect(FieldType.allCases.indices.elementsEqual(FieldType.allCases.map(\.ordinal)))
+        var registry = TransformerRegistry.standard
+        for type in FieldType.allCases {
+            #expect(registry[type]?.name == registry[type.rawValue]?.name, "\(type)")
+        }
+        #expect(registry[.items] == nil)
+        registry.register(Transformer("date") { _, _, _ in .string("replaced") })
+        let node = ContentNode(.string("2026-01-02"), at: SourceLocation(file: "t.yml"))
+        let field = FieldSpec(name: "v", type: .date, location: SourceLocation(file: "s.yml"))
+        #expect(try registry[.date]?.transform(node, field, context()) == .string("replaced"))
+        #expect(try TransformerRegistry.standard[.date]?.transform(node, field, context()) != .string("replaced"))
+    }
+
     @Test func text() throws {
         #expect(try transform(.text, "Hello <b>") == .string("Hello <b>"))
         #expect(try transform(.text, "42") == .string("42"))
