@@ -172,12 +172,12 @@ final class CacheLayer: @unchecked Sendable {
         if context.options.cacheDirectory != nil { site.mapped.routed.loaded.configured.images?.save(complete: keptPages.isEmpty) }
         // Every page's search document, for the next build that keeps pages: written on another
         // core while the output is, and done before this returns or throws.
-        let saving = DispatchGroup()
-        defer { saving.wait() }
+        var saving: SideTask?
+        defer { saving?.wait() }
         if let directory = context.options.cacheDirectory, site.configuration.search.enabled {
             let documents = site.searchDocuments, folder = OutputWriter.resolve(directory)
             let path = SearchStore.path(in: folder, output: writer.resolvedOutput)
-            DispatchQueue.global(qos: .userInitiated).async(group: saving) {
+            saving = SideTask {
                 SearchStore.write(documents, to: path)
                 unlink(folder + "/" + SearchStore.sharedName)
             }

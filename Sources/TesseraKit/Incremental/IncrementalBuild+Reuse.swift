@@ -42,19 +42,18 @@ extension IncrementalBuild {
 
     /// Writes the pages just loaded on another core, while the build goes on.
     func storePages() {
-        storing.enter()
-        DispatchQueue.global().async { [self] in
+        storing = SideTask { [self] in
             storedPages.save()
             // The pages' bytes and bodies it wrote are free now (700 MiB of 100,000 tagged posts'
             // first build): given back before the rendering grows the heaps past them.
             _ = tessera_return_free_memory(256 << 20)
-            storing.leave()
         }
     }
 
-    /// Waits for `storePages`: the build ends with the file written, or left as it was.
+    /// Waits for `storePages` (or writes the file here, if no thread has begun): the build ends
+    /// with the file written, or left as it was.
     func finishStoringPages() {
-        storing.wait()
+        storing?.wait()
     }
 
     // MARK: After loading content

@@ -49,8 +49,10 @@ final class IncrementalBuild: @unchecked Sendable {
 
     /// The previous build's record, then the check of the output folder against it: they start
     /// at once on another core. `compare` waits for the record of the inputs, and joins the
-    /// output folder's walk once it has listed the inputs.
+    /// output folder's walk once it has listed the inputs. Whoever waits for either runs the two
+    /// itself when no thread has begun them (`SideTask`).
     let reading = DispatchGroup(), checking = DispatchGroup()
+    private var readingAndChecking: SideTask?
     var recordedInputsText: (Data, Range<Int>)?, recordedOutputs: BuildManifest?
     /// Reads the previous build's page records, when they are needed.
     var recordedPages: () -> BuildManifest? = { nil }
@@ -69,7 +71,7 @@ final class IncrementalBuild: @unchecked Sendable {
     /// `compare` found that content is to be loaded.
     let storedPages: StoredPages
     /// The pages' file, written on another core once content is loaded.
-    let storing = DispatchGroup()
+    var storing: SideTask?
 
     init(cacheDirectory: String, output: String) {
         self.output = output
@@ -78,7 +80,7 @@ final class IncrementalBuild: @unchecked Sendable {
         current.output = output
         reading.enter()
         checking.enter()
-        DispatchQueue.global().async { [self] in
+        readingAndChecking = SideTask { [self] in
             defer { checking.leave() }
             guard let data = try? FileTree.readData(manifestPath) else { return reading.leave() }
             let parts = BuildManifest.parts(of: data)
@@ -132,6 +134,7 @@ final class IncrementalBuild: @unchecked Sendable {
         // Content will be loaded: the pages parsed last time are opened meanwhile.
         defer { if !upToDate { storedPages.prepare() } }
         let site = context.siteDirectory
+        readingAndChecking?.runUnlessBegun()
         reading.wait()
         let recorded = recordedInputsText.flatMap { BuildManifest.parse($0.0, lines: $0.1, header: true) }
         let known = recorded?.inputs ?? [:]
@@ -248,9 +251,8 @@ final class IncrementalBuild: @unchecked Sendable {
         guard sameContent, !unreadable, let recorded else {
             // Content is loaded whatever the output folder holds: the other core finishes checking
             // it, then reads the page records, while this one goes on; `planReuse` takes the result.
-            settling.enter()
-            DispatchQueue.global().async { [self] in
-                defer { settling.leave() }
+            settling = SideTask { [self] in
+                readingAndChecking?.runUnlessBegun()
                 checking.wait()
                 let pageRecords = recordedOutputs != nil ? recordedPages() : nil
                 settle = { [self] in
@@ -273,6 +275,7 @@ final class IncrementalBuild: @unchecked Sendable {
         // when they will be wanted: `stat`s to refresh.
         let pageRecords = recordedOutputs != nil && inputsChanged ? recordedPages() : nil
         func recordedPageRecords() -> BuildManifest? { pageRecords ?? recordedPages() }
+        readingAndChecking?.runUnlessBegun()
         checking.wait()
         current.outputFolders = outputCheck.folders
         foldersChanged = foldersChanged || outputCheck.foldersChanged
@@ -323,12 +326,12 @@ final class IncrementalBuild: @unchecked Sendable {
     }
 
     /// The end of `compare` when content changed: the output folder's check, run meanwhile.
-    let settling = DispatchGroup()
+    var settling: SideTask?
     var settle: () -> Void = {}
 
     /// Waits for the check `compare` left running, and takes the last build as the reference.
     func settleReference() {
-        settling.wait()
+        settling?.wait()
         settle()
         settle = {}
     }

@@ -16,11 +16,15 @@ final class StagedOutput: @unchecked Sendable {
     private let staging: StagingFolders
     let folder: String
     private let handle: Int32
-    private let queue = DispatchQueue(label: "tessera.staged-output")
+    /// Where the output's thread is woken (a test gives one that never runs it).
+    private let queue: DispatchQueue
     /// Files handed over and not written yet, at most this many: a disk slower than the cores
     /// makes the renderers wait, instead of every page's bytes waiting in memory.
     private let backlog = DispatchSemaphore(value: 512)
-    /// Touched on `queue` only: folders made, and what each file written is on disk.
+    /// Held by the thread writing the files handed over: the output's own (woken on `queue`), or
+    /// one that finds the backlog full and nobody writing it, or `finish`.
+    private let writing = NSLock()
+    /// Touched with `writing` held only: folders made, and what each file written is on disk.
     private var madeFolders: Set<String> = []
     private var records: [String: BuildManifest.FileRecord] = [:]
     /// Paths handed to `add`, the first error writing them, the files waiting for the output's
@@ -36,7 +40,8 @@ final class StagedOutput: @unchecked Sendable {
     private var closed = false
 
     /// Checks the output folder and makes the staging folder beside it.
-    init(writer: OutputWriter, recording: Bool) throws {
+    init(writer: OutputWriter, recording: Bool, wakingOn queue: DispatchQueue = DispatchQueue(label: "tessera.staged-output")) throws {
+        self.queue = queue
         self.writer = writer
         self.recording = recording
         try writer.checkOutputDirectory()
@@ -78,7 +83,16 @@ final class StagedOutput: @unchecked Sendable {
             return state.paths.insert(file.path).inserted
         }
         guard first else { return }
-        backlog.wait()
+        // A full backlog waits for the thread writing it. When none is (its wake-up is queued
+        // behind the renderers: on one core, the dispatch queue ran it only once it gave up on
+        // its one busy thread, a second later), this one writes the backlog itself.
+        if backlog.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
+            if writing.try() {
+                drainHeld()
+                writing.unlock()
+            }
+            backlog.wait()
+        }
         let wakes = streamed.withLock { state -> Bool in
             state.pending.append(file)
             guard !state.draining, state.pending.count >= Self.batch else { return false }
@@ -92,8 +106,15 @@ final class StagedOutput: @unchecked Sendable {
     /// write those still waiting.
     private static let batch = 32
 
-    /// Writes the files waiting, in the order handed over, until none is left (on `queue`).
+    /// Writes the files waiting, in the order handed over, until none is left.
     private func drain() {
+        writing.lock()
+        drainHeld()
+        writing.unlock()
+    }
+
+    /// `drain`, with `writing` held.
+    private func drainHeld() {
         while true {
             var batch = streamed.withLock { state -> [OutputFile] in
                 if state.pending.isEmpty { state.draining = false }
@@ -118,7 +139,7 @@ final class StagedOutput: @unchecked Sendable {
         }
     }
 
-    /// The folders above `path` not made yet, from the top (on `queue`).
+    /// The folders above `path` not made yet, from the top (with `writing` held).
     private func makeFolders(of path: String) throws {
         var missing: [String] = []
         var current = PathText.folder(path)
@@ -135,7 +156,9 @@ final class StagedOutput: @unchecked Sendable {
     /// Writes every file of `files` not written yet, then the marker, and swaps the folder in;
     /// with `recording`, returns what each file of `files` is on disk.
     func finish(_ files: [OutputFile]) throws -> [String: BuildManifest.FileRecord] {
-        queue.sync { drain() }
+        // Written here, not waited for on `queue`: a wake-up still queued there would need a
+        // thread the dispatch queue may not have (one core: this one).
+        drain()
         do {
             let (written, failure) = streamed.withLock { ($0.paths, $0.failure) }
             if let failure { throw failure }
@@ -195,7 +218,7 @@ final class StagedOutput: @unchecked Sendable {
 
     /// Removes the staging folder: the output stays as it was.
     func abandon() {
-        queue.sync { drain() }
+        drain()
         if !closed {
             close(handle)
             closed = true

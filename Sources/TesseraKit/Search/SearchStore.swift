@@ -78,23 +78,16 @@ enum SearchStore {
         if !out.written || rename(temporary, path) != 0 { unlink(temporary) }
     }
 
-    /// The store at a path, read on another core from when this is made: `documents` waits for it.
+    /// The store at a path, read on another core from when this is made: `documents` waits for
+    /// it, or reads it itself if no thread has begun.
     final class Reading: @unchecked Sendable {
-        private let done = DispatchGroup()
-        private var read: [String: SearchDocument] = [:]
+        private let read: SideResult<[String: SearchDocument]>
 
         init(_ path: String) {
-            done.enter()
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
-                read = SearchStore.read(path)
-                done.leave()
-            }
+            read = SideResult { SearchStore.read(path) }
         }
 
-        var documents: [String: SearchDocument] {
-            done.wait()
-            return read
-        }
+        var documents: [String: SearchDocument] { read.value }
     }
 
     /// The documents by URL; empty when there are none or the file is not one this version wrote.

@@ -3,17 +3,20 @@ import Synchronization
 
 /// Work started on another core that the thread needing its result does itself when no core has
 /// begun it yet: on two cores, the other one is often still busy (checking the output folder), and
-/// waiting for it would leave this one idle.
+/// waiting for it would leave this one idle. On one core it is the only way on: the dispatch
+/// queue's one thread is the waiting one, and work queued behind it started only when the queue
+/// gave up on that thread, after a second (each such wait made a build on one core a second
+/// longer).
 final class SideTask: Sendable {
     /// The work until a thread takes it.
     private let work: Mutex<(@Sendable () -> Void)?>
     private let finished = DispatchGroup()
 
-    /// Queues `work` on another core.
-    init(_ work: @escaping @Sendable () -> Void) {
+    /// Queues `work` on another core (on `queue`: a test gives one that never runs it).
+    init(on queue: DispatchQueue = .global(), _ work: @escaping @Sendable () -> Void) {
         self.work = Mutex(work)
         finished.enter()
-        DispatchQueue.global().async { [self] in run() }
+        queue.async { [self] in run() }
     }
 
     /// Returns once the work is done: does it here if it has not begun, else waits for it.
@@ -31,6 +34,11 @@ final class SideTask: Sendable {
         if body != nil { finished.leave() }
         finished.wait()
     }
+
+    /// Runs the work here unless a thread began it already, and returns: for work that signals
+    /// partway (`IncrementalBuild`'s reading of the last build's record), before waiting for the
+    /// signal.
+    func runUnlessBegun() { run() }
 
     /// Runs the work unless a thread began it already.
     private func run() {
@@ -54,8 +62,8 @@ final class SideResult<Value>: @unchecked Sendable {
     private var made: Value?
     private var task: SideTask?
 
-    init(_ make: @escaping @Sendable () -> Value) {
-        task = SideTask { [self] in made = make() }
+    init(on queue: DispatchQueue = .global(), _ make: @escaping @Sendable () -> Value) {
+        task = SideTask(on: queue) { [self] in made = make() }
     }
 
     var value: Value {

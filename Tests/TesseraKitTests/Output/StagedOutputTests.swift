@@ -88,6 +88,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.output + "/g0.html"))
     }
 
+    /// The output's thread never woken (its queue held, as the dispatch queue of one core held
+    /// it behind the renderer): past the backlog of 512 files the renderer writes them itself,
+    /// and `finish` the rest, each once, none waited for.
+    @Test func filesAreWrittenWhenTheWriterNeverWakes() throws {
+        let site = try TemporarySite(Self.files)
+        let writer = OutputWriter(outputDirectory: site.output, siteDirectory: site.root)
+        let stalled = DispatchQueue(label: "never")
+        stalled.suspend()
+        defer { stalled.resume() }
+        for count in [10, 513, 1_300] {
+            let staged = try StagedOutput(writer: writer, recording: true, wakingOn: stalled)
+            let added = (0..<count).map { staged.add(OutputFile(path: "w\($0)/index.html", contents: .data(Data("page \($0) of \(count)".utf8)))) }
+            let records = try staged.finish(added)
+            #expect(records.count == count, "\(count) files")
+            for index in [0, 511, 512, count - 1] where index < count {
+                #expect(try site.read("w\(index)/index.html") == "page \(index) of \(count)")
+            }
+            #expect(FileManager.default.subpaths(atPath: site.output)!.filter { $0.hasSuffix(".html") }.count == count)
+        }
+        let staged = try StagedOutput(writer: writer, recording: false, wakingOn: stalled)
+        for index in 0..<600 { staged.add(OutputFile(path: "x\(index).html", contents: .data(Data("x".utf8)))) }
+        staged.abandon()
+        #expect(try Self.leftovers(beside: site).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: site.output + "/x0.html"))
+    }
+
     /// More files than the writer holds back at once (512): renderers wait for the disk, and
     /// every file is written.
     @Test func moreFilesThanTheBacklogAreAllWritten() throws {

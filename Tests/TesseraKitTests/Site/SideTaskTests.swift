@@ -36,6 +36,29 @@ import Testing
         #expect(released.done.withLock { $0 })
     }
 
+    /// Work queued where no thread ever takes it (as on one core, where the queue's one thread
+    /// is the waiting one): waiting runs it here, and so does `runUnlessBegun`, which returns
+    /// without waiting when another thread has it.
+    @Test func workTheQueueNeverStartsIsDoneByTheThreadThatNeedsIt() {
+        let stalled = DispatchQueue(label: "never")
+        stalled.suspend()
+        let ran = Mutex<[Bool]>([])
+        let here = pthread_self()
+        let waited = SideTask(on: stalled) { ran.withLock { $0.append(pthread_equal(pthread_self(), here) != 0) } }
+        waited.wait()
+        let run = SideTask(on: stalled) { ran.withLock { $0.append(pthread_equal(pthread_self(), here) != 0) } }
+        run.runUnlessBegun()
+        run.runUnlessBegun()
+        run.wait()
+        #expect(ran.withLock { $0 } == [true, true])
+        let result = SideResult(on: stalled) { 42 }
+        #expect(result.value == 42)
+        // The queue, let go at last, finds nothing left to run.
+        stalled.resume()
+        stalled.sync {}
+        #expect(ran.withLock { $0 }.count == 2)
+    }
+
     @Test func workNoCoreBeganRunsOnTheWaitingThread() {
         let ran = Mutex(0)
         let task = SideTask { ran.withLock { $0 += 1 } }
