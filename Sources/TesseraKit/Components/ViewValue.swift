@@ -70,9 +70,12 @@ public enum ViewValue: Sendable, Equatable {
 /// uses one or two): an object can name them up front and compute each on first use, once.
 public final class ViewObject: @unchecked Sendable, Equatable {
     public let keys: [String]
-    /// Values in the order of `keys` (nil where a deferred value is not computed yet). Small
-    /// objects, which almost all are, find a key by scanning `keys`; large ones through `index`.
-    private let values: [ViewValue?]
+    /// Values in the order of `keys` (`.null` where a deferred value is not computed yet: see
+    /// `Deferred.stored`). Small objects, which almost all are, find a key by scanning `keys`;
+    /// large ones through `index`. Not optionals: an array of them was destroyed through the
+    /// generic `Optional`'s witness, 220 instructions a value, when the object went (a feed
+    /// page's view objects, 2,400 instructions each).
+    private let values: [ViewValue]
     private let index: [String: Int]?
     static let indexedCount = 12
     private let deferred: Deferred?
@@ -89,11 +92,14 @@ public final class ViewObject: @unchecked Sendable, Equatable {
         /// By the key's position: a template reads the same form on every page, and a position
         /// is found without hashing the key again.
         private let computed: Mutex<[ViewValue?]>
+        /// The positions whose value the object holds (given eagerly), by position.
+        let stored: [Bool]
 
-        init(identity: AnyHashable, count: Int, compute: @escaping @Sendable (String) -> ViewValue?) {
+        init(identity: AnyHashable, stored: [Bool], compute: @escaping @Sendable (String) -> ViewValue?) {
             self.identity = identity
             self.compute = compute
-            computed = Mutex(Array(repeating: nil, count: count))
+            self.stored = stored
+            computed = Mutex(Array(repeating: nil, count: stored.count))
         }
 
         /// The value if it was computed already; nil without computing it.
@@ -110,7 +116,7 @@ public final class ViewObject: @unchecked Sendable, Equatable {
     public init(_ pairs: [(String, ViewValue)], isOpen: Bool = false) {
         self.isOpen = isOpen
         var keys: [String] = []
-        var values: [ViewValue?] = []
+        var values: [ViewValue] = []
         keys.reserveCapacity(pairs.count)
         values.reserveCapacity(pairs.count)
         if pairs.count > Self.indexedCount {
@@ -169,9 +175,9 @@ public final class ViewObject: @unchecked Sendable, Equatable {
     /// An object whose `keys` not in `eager` are computed by `compute` when first read.
     init(keys: [String], eager: [String: ViewValue], identity: AnyHashable, compute: @escaping @Sendable (String) -> ViewValue?) {
         self.keys = keys
-        self.values = keys.map { eager[$0] }
+        self.values = keys.map { eager[$0] ?? .null }
         self.index = Self.index(of: keys)
-        self.deferred = Deferred(identity: identity, count: keys.count, compute: compute)
+        self.deferred = Deferred(identity: identity, stored: keys.map { eager[$0] != nil }, compute: compute)
         self.isOpen = false
     }
 
@@ -183,30 +189,31 @@ public final class ViewObject: @unchecked Sendable, Equatable {
 
     public subscript(key: String) -> ViewValue? {
         guard let position = position(of: key) else { return nil }
-        if let value = values[position] { return value }
-        return deferred?.value(key, at: position)
+        guard let deferred, !deferred.stored[position] else { return values[position] }
+        return deferred.value(key, at: position)
     }
 
     /// The value of `key` if it is stored or was computed already; never computes it.
     func valueIfComputed(_ key: String) -> ViewValue? {
         guard let position = position(of: key) else { return nil }
-        return values[position] ?? deferred?.computed(at: position)
+        guard let deferred, !deferred.stored[position] else { return values[position] }
+        return deferred.computed(at: position)
     }
 
     public var pairs: [(String, ViewValue)] {
-        deferred == nil ? zip(keys, values).map { ($0, $1 ?? .null) } : keys.map { ($0, self[$0] ?? .null) }
+        deferred == nil ? Array(zip(keys, values)) : keys.map { ($0, self[$0] ?? .null) }
     }
 
     /// Whether any value is components still to render (without listing them).
     var hasComponentLists: Bool {
-        values.contains { if case .components? = $0 { return true } else { return false } }
+        values.contains { if case .components = $0 { return true } else { return false } }
     }
 
     /// The values that are components still to render, in key order.
     var componentLists: [(String, [ComponentView])] {
         var lists: [(String, [ComponentView])] = []
         for (key, value) in zip(keys, values) {
-            if case .components(let children)? = value { lists.append((key, children)) }
+            if case .components(let children) = value { lists.append((key, children)) }
         }
         return lists
     }
@@ -238,7 +245,7 @@ public final class ViewObject: @unchecked Sendable, Equatable {
         return ViewObject(keys: keys, values: values, index: index, isOpen: isOpen)
     }
 
-    private init(keys: [String], values: [ViewValue?], index: [String: Int]?, isOpen: Bool) {
+    private init(keys: [String], values: [ViewValue], index: [String: Int]?, isOpen: Bool) {
         self.keys = keys
         self.values = values
         self.index = index
