@@ -33,7 +33,8 @@ public final class ImageProcessor: @unchecked Sendable {
     /// `favicon.ico` files to write around the PNG made for another path, once it is made.
     var icons: [(path: String, png: String)] = []
     private var made = 0
-    private let queue: OperationQueue
+    /// One image per core at a time; `finish` makes those no core has begun.
+    private let queue: HelpingQueue
 
     enum Inspection {
         case image(SourceImage, stamp: ImageIndex.Stamp)
@@ -78,9 +79,7 @@ public final class ImageProcessor: @unchecked Sendable {
             indexFile = nil
             recorded = [:]
         }
-        queue = OperationQueue()
-        queue.name = "tessera images"
-        queue.maxConcurrentOperationCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        queue = HelpingQueue(width: ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// Starts libvips on another core while the theme and content load, when this build is sure
@@ -170,7 +169,7 @@ public final class ImageProcessor: @unchecked Sendable {
         // Heaps give back what large images free until the last queued one is made.
         let returnsMemory = ImageCodec.returnsMemory(pixels: pixels)
         if returnsMemory { tessera_allocator_images(1) }
-        queue.addOperation { [self] in
+        queue.add { [self] in
             defer {
                 ImageCodec.threadDone(pixels: pixels)
                 if returnsMemory { tessera_allocator_images(0) }
@@ -235,7 +234,7 @@ public final class ImageProcessor: @unchecked Sendable {
     /// Waits for every image of the build, and returns the files to write: each variant copied
     /// from the store. Throws the images that could not be made, each at where it is used.
     func finish() throws -> [OutputFile] {
-        queue.waitUntilAllOperationsAreFinished()
+        queue.waitForAll()
         for (path, png) in lock.withLock({ icons }) {
             guard let stored = lock.withLock({ outputs[png] }), let data = FileManager.default.contents(atPath: stored) else { continue }
             add(Self.ico(holding: data, side: 32), at: path)

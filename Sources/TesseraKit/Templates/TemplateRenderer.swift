@@ -3,13 +3,14 @@ import Foundation
 /// Renders compiled templates and turns what Mustache would print as nothing, a variable no
 /// context has, into an error at the tag that uses it.
 struct TemplateRenderer: Sendable {
-    var library: TemplateLibrary
+    let library: TemplateLibrary
     /// The page language's strings for `{{#t}}…{{/t}}`; nil offers no `t`.
     var translator: Translator? { services.translator }
-    var missingTranslations: Diagnostic.Severity
+    /// Set once, as `services` is made from it.
+    let missingTranslations: Diagnostic.Severity
     var fingerprints: AssetFingerprints { services.fingerprints }
     /// Where the partials `{{>*name}}` includes are recorded.
-    var partialUse: DynamicPartialUse?
+    let partialUse: DynamicPartialUse?
     /// What the helpers of every render use (`t`'s strings and their fallback, the assets and
     /// their base path, `{{#picture}}`): made once for the renderer, one reference for each
     /// render's scope, where setting six values took a dozen reference counts there and a

@@ -69,6 +69,38 @@ import Testing
         #expect(view.data["share"]?.text == "50%")
         #expect(view.data["headline"] == .string("Hello, Ada (50%)"))
     }
+
+    /// A model's numbers of other widths, a nil `Float?` and a nested value, through the mapper:
+    /// an `Int64` crashed the build (the encoder sent it back to itself until the stack ran out),
+    /// and a nil `Float?` was missing where a nil `Double?` was null.
+    struct Tally: ComponentModel {
+        static let code = "greeting"
+        struct ViewData: Encodable {
+            let views: Int64
+            let stars: UInt8
+            let ratio: Float?
+            let trend: Trend
+            let parts: [Int32]
+        }
+        enum Trend: String, Encodable { case up }
+        static func viewData(from fields: ComponentFields, context: TransformContext) throws -> ViewData {
+            ViewData(views: 12_345_678_901, stars: 5, ratio: nil, trend: .up, parts: [1, -2])
+        }
+    }
+
+    @Test func aModelsNumbersOfEveryWidthAndItsNilsReachTheData() throws {
+        var schema = ComponentSchema(code: "greeting", shell: nil, file: "greeting.yml")
+        schema.fields = [FieldSpec(name: "name", type: .text, location: SourceLocation(file: "greeting.yml"))]
+        let registry = ComponentRegistry(definitions: [ComponentDefinition(schema: schema, templatePath: nil, model: AnyComponentModel(Tally.self))])
+        let context = TransformContext(locale: Locale(identifier: "en"), timeZone: .gmt, buildDate: Date(timeIntervalSince1970: 0), markdown: MarkdownRenderer(), links: LinkResolver())
+        let view = try ViewDataMapper(registry: registry, defaultShell: "card").map(try use("component: greeting\nname: Ada\n"), context: context)
+        #expect(view.data.keys == ["name", "views", "stars", "ratio", "trend", "parts"])
+        #expect(view.data["views"] == .number(12_345_678_901))
+        #expect(view.data["stars"] == .number(5))
+        #expect(view.data["ratio"] == .null)
+        #expect(view.data["trend"] == .string("up"))
+        #expect(view.data["parts"] == .list([.number(1), .number(-2)]))
+    }
 }
 
 /// `FieldSpec` keeps its values in a box its copies share: a copy changed is copied first, so
