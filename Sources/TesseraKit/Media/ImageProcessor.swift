@@ -33,7 +33,8 @@ public final class ImageProcessor: @unchecked Sendable {
     /// `favicon.ico` files to write around the PNG made for another path, once it is made.
     var icons: [(path: String, png: String)] = []
     private var made = 0
-    /// One image per core at a time; `finish` makes those no core has begun.
+    /// One image per core at a time, and in `finish` one more on the waiting thread, which
+    /// makes those no core has begun.
     private let queue: HelpingQueue
 
     enum Inspection {
