@@ -53,6 +53,18 @@ final class IncrementalBuild: @unchecked Sendable {
     /// itself when no thread has begun them (`SideTask`).
     let reading = DispatchGroup(), checking = DispatchGroup()
     private var readingAndChecking: SideTask?
+
+    /// Returns once the last build's record is read (`recordedInputsText`).
+    private func waitForRecord() {
+        readingAndChecking?.runUnlessBegun()
+        reading.wait()
+    }
+
+    /// Returns once the output folder is checked against the record (`outputCheck`).
+    private func waitForOutputCheck() {
+        readingAndChecking?.runUnlessBegun()
+        checking.wait()
+    }
     var recordedInputsText: (Data, Range<Int>)?, recordedOutputs: BuildManifest?
     /// Reads the previous build's page records, when they are needed.
     var recordedPages: () -> BuildManifest? = { nil }
@@ -134,8 +146,7 @@ final class IncrementalBuild: @unchecked Sendable {
         // Content will be loaded: the pages parsed last time are opened meanwhile.
         defer { if !upToDate { storedPages.prepare() } }
         let site = context.siteDirectory
-        readingAndChecking?.runUnlessBegun()
-        reading.wait()
+        waitForRecord()
         let recorded = recordedInputsText.flatMap { BuildManifest.parse($0.0, lines: $0.1, header: true) }
         let known = recorded?.inputs ?? [:]
         // The output folder is checked on the other core while the inputs are read.
@@ -252,8 +263,7 @@ final class IncrementalBuild: @unchecked Sendable {
             // Content is loaded whatever the output folder holds: the other core finishes checking
             // it, then reads the page records, while this one goes on; `planReuse` takes the result.
             settling = SideTask { [self] in
-                readingAndChecking?.runUnlessBegun()
-                checking.wait()
+                waitForOutputCheck()
                 let pageRecords = recordedOutputs != nil ? recordedPages() : nil
                 settle = { [self] in
                     current.outputFolders = outputCheck.folders
@@ -275,8 +285,7 @@ final class IncrementalBuild: @unchecked Sendable {
         // when they will be wanted: `stat`s to refresh.
         let pageRecords = recordedOutputs != nil && inputsChanged ? recordedPages() : nil
         func recordedPageRecords() -> BuildManifest? { pageRecords ?? recordedPages() }
-        readingAndChecking?.runUnlessBegun()
-        checking.wait()
+        waitForOutputCheck()
         current.outputFolders = outputCheck.folders
         foldersChanged = foldersChanged || outputCheck.foldersChanged
 
